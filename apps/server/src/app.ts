@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import type { Config } from './config';
+import { allHandlers } from './domains';
+import { AbilityCache } from './platform/auth/abilities';
+import { SignInThrottle } from './platform/auth/sign-in-throttle';
+import { TokenService, loadOrCreateSecret } from './platform/auth/tokens';
+import type { RootDb } from './platform/db/client';
+import { installDocs } from './platform/http/docs';
+import { installFailureHandler } from './platform/http/failures';
+import { registerCalls } from './platform/http/router';
+import { installWeb } from './platform/http/web';
+import type { Logger } from './platform/logger';
+import type { Services } from './platform/services';
+
+const brandingDir = fileURLToPath(new URL('../assets/branding', import.meta.url));
+
+export interface AppOptions {
+  config: Config;
+  db: RootDb;
+  log: Logger;
+  checkOutputs?: boolean;
+}
+
+/** The whole product in one Fastify instance: API calls, docs, web app, branding. */
+export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
+  const { config, db, log } = options;
+  const https = config.tls
+    ? { key: readFileSync(config.tls.keyFile), cert: readFileSync(config.tls.certFile) }
+    : null;
+  const app = Fastify({
+    loggerInstance: log,
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+    ...(https ? { https } : {}),
+  }) as unknown as FastifyInstance;
+
+  const services: Services = {
+    config,
+    log,
+    db,
+    tokens: new TokenService(loadOrCreateSecret(config.dataDir, config.jwtSecret), config.accessTokenTtlSeconds),
+    abilities: new AbilityCache(db),
+    signInThrottle: new SignInThrottle(config.signInRateLimit),
+    checkOutputs: options.checkOutputs ?? false,
+  };
+
+  installFailureHandler(app);
+  registerCalls(app, services, allHandlers);
+
+  app.get('/health', async () => ({ status: 'ok' }));
+  app.get('/ready', async (_request, reply) => {
+    try {
+      await db.$client.query('select 1');
+      return { status: 'ready' };
+    } catch {
+      return reply.status(503).send({ code: 503, message: 'The database is not reachable.' });
+    }
+  });
+  await installDocs(app);
+  await installWeb(app, config.webDist, brandingDir);
+  return { app, services };
+}

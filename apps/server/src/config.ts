@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const positiveInt = (fallback: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .optional()
+    .transform((v) => v ?? fallback);
+
+const yesNo = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+
+/** Every setting comes from the environment; see the table in README.md. */
+const envSchema = z
+  .object({
+    PORT: positiveInt(8443).pipe(z.number().max(65535, 'must be a TCP port (1-65535)')),
+    HOST: z.string().optional().default('0.0.0.0'),
+    CABDESK_DATA_DIR: z.string().optional().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+    CABDESK_PG_PORT: positiveInt(0).pipe(z.number().max(65535, 'must be a TCP port (1-65535)')),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ACCESS_TOKEN_TTL: positiveInt(900).pipe(z.number().min(1, 'must be at least 1 second')),
+    REFRESH_TOKEN_TTL_DAYS: positiveInt(1).pipe(z.number().min(1, 'must be at least 1 day')),
+    REMEMBER_ME_TTL_DAYS: positiveInt(30).pipe(z.number().min(1, 'must be at least 1 day')),
+    SIGNIN_RATE_LIMIT: positiveInt(10).pipe(z.number().min(1, 'must be at least 1')),
+    TLS_CERT_FILE: z.string().optional(),
+    TLS_KEY_FILE: z.string().optional(),
+    CABDESK_DEMO_DATA: yesNo(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
+    WEB_DIST: z.string().optional(),
+  })
+  .refine((env) => Boolean(env.TLS_CERT_FILE) === Boolean(env.TLS_KEY_FILE), {
+    path: ['TLS_KEY_FILE'],
+    message: 'TLS_CERT_FILE and TLS_KEY_FILE must be set together',
+  });
+
+export type Env = z.output<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  embeddedPgPort: number | undefined;
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  rememberMeTtlDays: number;
+  signInRateLimit: number;
+  tls: { certFile: string; keyFile: string } | undefined;
+  demoData: boolean;
+  logLevel: string;
+  webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.CABDESK_DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    embeddedPgPort: e.CABDESK_PG_PORT || undefined,
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    rememberMeTtlDays: e.REMEMBER_ME_TTL_DAYS,
+    signInRateLimit: e.SIGNIN_RATE_LIMIT,
+    tls: e.TLS_CERT_FILE && e.TLS_KEY_FILE ? { certFile: e.TLS_CERT_FILE, keyFile: e.TLS_KEY_FILE } : undefined,
+    demoData: e.CABDESK_DEMO_DATA,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist,
+  };
+}

@@ -1,0 +1,114 @@
+import { hashPassword } from '../platform/auth/passwords';
+import type { Db } from '../platform/db/client';
+import { users } from '../domains/auth/schema';
+import { clients } from '../domains/clients/schema';
+import { drivers, driverTypes } from '../domains/drivers/schema';
+import { passengers } from '../domains/passengers/schema';
+import { staff } from '../domains/staff/schema';
+import { vehicles, vehicleTypes } from '../domains/vehicles/schema';
+import { DEMO_PASSWORD } from './companies';
+
+const firstNames = ['James', 'Olivia', 'Amir', 'Sophie', 'Daniel', 'Priya', 'Tomasz', 'Grace', 'Kwame', 'Hannah', 'Luca', 'Aisha'];
+const lastNames = ['Walker', 'Patel', 'Nowak', 'Okafor', 'Hughes', 'Rossi', 'Khan', 'Evans', 'Murphy', 'Chen', 'Taylor', 'Ali'];
+
+/** A small, believable register for one company: types, drivers, vehicles, clients, passengers. */
+export async function seedRegister(
+  db: Db,
+  companyId: number,
+  domain: string,
+  roleIds: Record<string, number>,
+): Promise<void> {
+  const password = await hashPassword(DEMO_PASSWORD);
+  const now = new Date();
+  const account = async (kind: 'admin' | 'staff' | 'driver' | 'passenger', email: string, fullName: string, staffRoleId?: number) => {
+    const [row] = await db
+      .insert(users)
+      .values({ companyId, kind, email, fullName, passwordHash: password, passwordChangedAt: now, staffRoleId })
+      .returning({ id: users.id });
+    if (!row) throw new Error('user insert returned no row');
+    return row.id;
+  };
+
+  await account('admin', `admin@${domain}`, 'Office Admin');
+  const dispatcherRole = roleIds.Dispatcher;
+  const dispatcherUser = await account('staff', `dispatcher@${domain}`, 'Dana Dispatch', dispatcherRole);
+  await db.insert(staff).values({
+    companyId,
+    userId: dispatcherUser,
+    staffRoleId: dispatcherRole,
+    firstName: 'Dana',
+    lastName: 'Dispatch',
+    email: `dispatcher@${domain}`,
+  });
+
+  const types = await db
+    .insert(vehicleTypes)
+    .values([
+      { companyId, name: 'Saloon', maxPassengers: 4, maxLuggage: 2, sortOrder: 1 },
+      { companyId, name: 'Estate', maxPassengers: 4, maxLuggage: 4, sortOrder: 2 },
+      { companyId, name: 'Executive', maxPassengers: 3, maxLuggage: 3, sortOrder: 3 },
+      { companyId, name: 'MPV', maxPassengers: 7, maxLuggage: 6, sortOrder: 4 },
+    ])
+    .returning({ id: vehicleTypes.id });
+  const [employed, owner] = await db
+    .insert(driverTypes)
+    .values([
+      { companyId, name: 'Employed' },
+      { companyId, name: 'Owner driver' },
+    ])
+    .returning({ id: driverTypes.id });
+
+  for (let i = 0; i < 8; i++) {
+    const first = firstNames[i] as string;
+    const last = lastNames[(i * 5) % lastNames.length] as string;
+    const isDemoDriver = i === 0;
+    const userId = await account('driver', isDemoDriver ? `driver@${domain}` : `driver${i + 1}@${domain}`, `${first} ${last}`);
+    const [driver] = await db
+      .insert(drivers)
+      .values({
+        companyId,
+        userId,
+        driverTypeId: i % 3 === 0 ? owner?.id : employed?.id,
+        callsign: `D${String(i + 1).padStart(2, '0')}`,
+        firstName: first,
+        lastName: last,
+        email: isDemoDriver ? `driver@${domain}` : `driver${i + 1}@${domain}`,
+        phone: `+44 7700 900${String(100 + i)}`,
+      })
+      .returning({ id: drivers.id });
+    const type = types[i % types.length];
+    await db.insert(vehicles).values({
+      companyId,
+      vehicleTypeId: type?.id as number,
+      registration: `CB${String(10 + i)} ${['ABC', 'DEF', 'GHJ', 'KLM'][i % 4]}`,
+      make: ['Toyota', 'Skoda', 'Mercedes-Benz', 'Ford'][i % 4],
+      model: ['Prius', 'Superb Estate', 'E-Class', 'Galaxy'][i % 4],
+      colour: ['Silver', 'Black', 'Black', 'Grey'][i % 4],
+      seats: [4, 4, 3, 7][i % 4],
+      ownerDriverId: i % 3 === 0 ? driver?.id : null,
+    });
+  }
+
+  const [acme] = await db
+    .insert(clients)
+    .values({ companyId, name: 'Acme Holdings', accountNo: 'ACME', email: `accounts@acme.${domain}` })
+    .returning({ id: clients.id });
+  await db.insert(clients).values([
+    { companyId, parentClientId: acme?.id, name: 'Acme Logistics', accountNo: 'ACME-LOG', email: `logistics@acme.${domain}` },
+    { companyId, parentClientId: acme?.id, name: 'Acme Legal', accountNo: 'ACME-LEG', email: `legal@acme.${domain}` },
+    { companyId, name: 'Northwind Events', accountNo: 'NWE', email: `bookings@northwind.${domain}` },
+  ]);
+
+  const passengerUser = await account('passenger', `passenger@${domain}`, 'Pat Passenger');
+  await db.insert(passengers).values([
+    { companyId, userId: passengerUser, firstName: 'Pat', surname: 'Passenger', email: `passenger@${domain}`, phone: '+44 7700 900001' },
+    ...firstNames.slice(0, 6).map((first, i) => ({
+      companyId,
+      clientId: i % 2 === 0 ? acme?.id : null,
+      firstName: first,
+      surname: lastNames[(i * 7) % lastNames.length] as string,
+      email: `${first.toLowerCase()}.${i}@mail.test`,
+      phone: `+44 7700 9002${String(10 + i)}`,
+    })),
+  ]);
+}

@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm';
+import type { Db, RootDb } from '../platform/db/client';
+import { appMeta } from '../platform/db/meta';
+import type { Logger } from '../platform/logger';
+import { bootstrapCompany } from '../domains/company/bootstrap';
+import { companies } from '../domains/company/schema';
+import { demoCompanies } from './companies';
+import { seedRegister } from './people';
+
+export { demoSignIns } from './companies';
+
+const emailDomains: Record<number, string> = { 1: 'ukcb.test', 10005: 'charchauf.test', 10010: 'de.test' };
+
+/**
+ * Demo data arrives in named steps; each runs once, in one transaction, and is remembered in
+ * app_meta. Later work adds steps instead of editing old ones, so existing installations catch up.
+ */
+const steps: { id: string; run: (db: Db) => Promise<void> }[] = [
+  {
+    id: 'companies-and-register',
+    run: async (db) => {
+      for (const c of demoCompanies) {
+        const logo = (brand: string | null, file: string) => (brand ? `/branding/${brand}/${file}.svg` : null);
+        await db.insert(companies).values({
+          id: c.id,
+          shortName: c.shortName,
+          name: c.name,
+          email: c.email,
+          phone: c.phone,
+          timezone: c.timezone,
+          currency: c.currency,
+          locale: c.locale,
+          isVatRegistered: c.isVatRegistered,
+          vatRateBp: c.vatRateBp,
+          loaderStyle: c.loaderStyle,
+          logoMain: logo(c.brand, 'main'),
+          logoNavBar: logo(c.brand, 'navbar'),
+          logoPassengerMain: logo(c.passengerBrand, 'main'),
+          logoPassengerNavBar: logo(c.passengerBrand, 'navbar'),
+        });
+        const roleIds = await bootstrapCompany(db, c.id);
+        const domain = emailDomains[c.id] ?? `${c.shortName.toLowerCase()}.test`;
+        await seedRegister(db, c.id, domain, roleIds);
+      }
+    },
+  },
+];
+
+export async function seedDemo(db: RootDb, log: Logger): Promise<void> {
+  for (const step of steps) {
+    const key = `demo:${step.id}`;
+    const done = await db.select().from(appMeta).where(eq(appMeta.key, key));
+    if (done.length) continue;
+    await db.transaction(async (tx) => {
+      await tx.execute('select pg_advisory_xact_lock(72010002)');
+      const again = await tx.select().from(appMeta).where(eq(appMeta.key, key));
+      if (again.length) return;
+      await step.run(tx);
+      await tx.insert(appMeta).values({ key, value: new Date().toISOString() });
+    });
+    log.info({ step: step.id }, 'demo data added');
+  }
+}

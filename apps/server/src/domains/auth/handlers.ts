@@ -1,0 +1,108 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import { handlers } from '../../platform/http/context';
+import { fieldError, unauthorized } from '../../platform/http/errors';
+import { recordAudit } from '../audit/record';
+import { companies } from '../company/schema';
+import { passengers } from '../passengers/schema';
+import { loadAccount, sessionOf } from './accounts';
+import { consumeRefreshToken, issueRefreshToken, revokeAllOf, revokeFamilyOf } from './refresh-tokens';
+import { users } from './schema';
+import { openSession, signIn } from './sign-in';
+
+export const authHandlers = handlers({
+  'UserLogin/UserSignIn': (input, ctx) => signIn(ctx, input),
+  'jwt/login': (input, ctx) => signIn(ctx, input),
+
+  'jwt/refresh-token': async (input, ctx) => {
+    const used = await consumeRefreshToken(ctx.db, ctx.services, input.refreshToken);
+    const account = await loadAccount(ctx.db, used.userId);
+    if (!account || !account.isActive || !account.company.isActive) {
+      throw unauthorized('This account can no longer sign in.');
+    }
+    const accessToken = await ctx.services.tokens.issueAccess(sessionOf(account));
+    const refreshToken = await issueRefreshToken(ctx.db, ctx.services, {
+      userId: account.userId,
+      companyId: account.companyId,
+      remember: used.remember,
+      familyId: used.familyId,
+      userAgent: ctx.request.userAgent,
+    });
+    return { token: accessToken, accessToken, refreshToken };
+  },
+
+  'jwt/logout': async (input, ctx) => {
+    if (input.refreshToken) await revokeFamilyOf(ctx.db, input.refreshToken);
+    return { data: { signedOut: true }, message: 'Signed out.' };
+  },
+
+  'jwt/register': async (input, ctx) => {
+    const [company] = await ctx.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(and(sql`lower(${companies.shortName}) = lower(${input.companyShortName})`, eq(companies.isActive, true)));
+    if (!company) throw fieldError('companyShortName', 'is not a company we know');
+    const [user] = await ctx.db
+      .insert(users)
+      .values({
+        companyId: company.id,
+        kind: 'passenger',
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        fullName: `${input.firstName} ${input.surname}`,
+        passwordChangedAt: new Date(),
+      })
+      .returning({ id: users.id });
+    if (!user) throw new Error('insert returned no row');
+    await ctx.db.insert(passengers).values({
+      companyId: company.id,
+      userId: user.id,
+      firstName: input.firstName,
+      surname: input.surname,
+      email: input.email,
+      phone: input.phone || null,
+      createdBy: user.id,
+    });
+    const account = await loadAccount(ctx.db, user.id);
+    if (!account) throw new Error('account vanished');
+    return openSession(ctx, account, { remember: false });
+  },
+
+  'UserLogin/UpdatUserDeviceTokenOnLogout': async (_input, ctx) => {
+    await ctx.db.update(users).set({ deviceToken: null }).where(eq(users.id, ctx.session.userId));
+    return { data: { userID: ctx.session.userId }, message: 'Device token removed.' };
+  },
+
+  'Common/GetDecodedUserID': async (_input, ctx) => ({ userID: ctx.session.userId }),
+
+  'ProfileSettings/UpdatePassword': async (input, ctx) => {
+    const { userId, companyId } = ctx.session;
+    const [user] = await ctx.db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.companyId, companyId)));
+    if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+      throw fieldError('currentPassword', 'is not right');
+    }
+    const changedAt = new Date();
+    await ctx.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.newPassword), passwordChangedAt: changedAt, updatedAt: changedAt })
+      .where(eq(users.id, userId));
+    await revokeAllOf(ctx.db, userId);
+    await recordAudit(ctx, { entityType: 'user', entityId: userId, action: 'password-changed' });
+    const account = await loadAccount(ctx.db, userId);
+    if (!account) throw unauthorized();
+    const accessToken = await ctx.services.tokens.issueAccess(sessionOf(account));
+    const refreshToken = await issueRefreshToken(ctx.db, ctx.services, {
+      userId,
+      companyId,
+      remember: false,
+      userAgent: ctx.request.userAgent,
+    });
+    return {
+      data: { passwordChangingDate: changedAt.toISOString(), accessToken, refreshToken },
+      message: 'Your password has been changed. Other sessions are signed out.',
+    };
+  },
+});

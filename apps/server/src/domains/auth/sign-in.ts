@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import type { schemas } from '@cabdesk/contract';
+import type { z } from 'zod';
+import { verifyNobody, verifyPassword } from '../../platform/auth/passwords';
+import type { Session } from '../../platform/auth/tokens';
+import { AppError, badRequest } from '../../platform/http/errors';
+import type { CallContext } from '../../platform/http/context';
+import { type Account, accountsByEmail, loadAccount, sessionData, sessionOf } from './accounts';
+import { issueRefreshToken } from './refresh-tokens';
+import { users } from './schema';
+
+type SignInInput = z.output<typeof schemas.signInInput>;
+
+export const WRONG_CREDENTIALS = 'The e-mail address or password is not right.';
+
+/** Finds the one account these credentials open, or answers the same 400 whatever was wrong. */
+async function authenticate(ctx: CallContext<Session | null>, input: SignInInput): Promise<Account> {
+  const candidates = await accountsByEmail(ctx.db, input.email, input.systemID);
+  if (candidates.length === 0) {
+    await verifyNobody(input.password);
+    throw badRequest(WRONG_CREDENTIALS);
+  }
+  const matching: number[] = [];
+  for (const candidate of candidates) {
+    if (await verifyPassword(candidate.passwordHash, input.password)) matching.push(candidate.id);
+  }
+  if (matching.length === 0) throw badRequest(WRONG_CREDENTIALS);
+  if (matching.length > 1) {
+    throw badRequest('This e-mail address signs in to several companies: use your company’s sign-in page.');
+  }
+  const account = await loadAccount(ctx.db, matching[0] as number);
+  if (!account) throw badRequest(WRONG_CREDENTIALS);
+  if (!account.isActive || !account.company.isActive) {
+    throw new AppError(403, 'This account is switched off. Ask your operator to switch it back on.');
+  }
+  return account;
+}
+
+/** Issues a token pair for an account and answers the session data. */
+export async function openSession(
+  ctx: CallContext<Session | null>,
+  account: Account,
+  options: { remember: boolean },
+) {
+  const session = sessionOf(account);
+  const { rules } = await ctx.services.abilities.forSession(session);
+  const accessToken = await ctx.services.tokens.issueAccess(session);
+  const refreshToken = await issueRefreshToken(ctx.db, ctx.services, {
+    userId: account.userId,
+    companyId: account.companyId,
+    remember: options.remember,
+    userAgent: ctx.request.userAgent,
+  });
+  return sessionData(ctx.db, account, { accessToken, refreshToken }, rules);
+}
+
+export async function signIn(ctx: CallContext<Session | null>, input: SignInInput) {
+  const throttle = ctx.services.signInThrottle;
+  throttle.check(ctx.request.ip, input.email);
+  let account: Account;
+  try {
+    account = await authenticate(ctx, input);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 400) throttle.fail(ctx.request.ip, input.email);
+    throw error;
+  }
+  throttle.succeed(ctx.request.ip, input.email);
+  await ctx.db
+    .update(users)
+    .set({
+      lastSignInAt: new Date(),
+      ...(input.deviceToken ? { deviceToken: input.deviceToken } : {}),
+    })
+    .where(eq(users.id, account.userId));
+  return openSession(ctx, account, { remember: input.isRememberMe });
+}

@@ -1,0 +1,65 @@
+import { and, count, eq, type SQL } from 'drizzle-orm';
+import { roleNames, type UserKind } from '@cabdesk/contract';
+import type { schemas } from '@cabdesk/contract';
+import type { z } from 'zod';
+import type { Session } from '../../platform/auth/tokens';
+import type { CallContext } from '../../platform/http/context';
+import { listPage, orderFrom, searchAny } from '../../platform/http/list';
+import { staffRoles, users } from '../auth/schema';
+
+type Input = z.output<typeof schemas.userListInput>;
+
+const kindOfRole = Object.fromEntries(Object.entries(roleNames).map(([k, v]) => [v, k])) as Record<string, UserKind>;
+
+/** Users/GetTableSummary: the company's accounts, searchable and sortable. */
+export async function listUsers(ctx: CallContext<Session>, input: Input) {
+  const filters: (SQL | undefined)[] = [
+    eq(users.companyId, ctx.session.companyId),
+    searchAny(input.q, [users.fullName, users.email]),
+    input.userType ? eq(users.kind, kindOfRole[input.userType] as UserKind) : undefined,
+    input.isActive === undefined ? undefined : eq(users.isActive, input.isActive),
+  ];
+  const where = and(...filters);
+  const order = orderFrom(
+    input,
+    {
+      fullName: users.fullName,
+      email: users.email,
+      userType: users.kind,
+      lastSignInAt: users.lastSignInAt,
+      createdAt: users.createdAt,
+    },
+    { column: 'fullName', type: 'asc' },
+    users.id,
+  );
+  return listPage(input, {
+    count: async () => (await ctx.db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0,
+    rows: async (limit, offset) => {
+      const rows = await ctx.db
+        .select({
+          id: users.id,
+          fullName: users.fullName,
+          email: users.email,
+          kind: users.kind,
+          staffRoleID: users.staffRoleId,
+          staffRoleName: staffRoles.name,
+          isActive: users.isActive,
+          lastSignInAt: users.lastSignInAt,
+          createdAt: users.createdAt,
+        })
+        .from(users)
+        .leftJoin(staffRoles, eq(staffRoles.id, users.staffRoleId))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
+      return rows.map(({ kind, ...row }) => ({
+        ...row,
+        userType: roleNames[kind] as 'Admin',
+        staffRoleID: row.staffRoleID ?? 0,
+        lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+        createdAt: row.createdAt.toISOString(),
+      }));
+    },
+  });
+}

@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { seedDemo, demoSignIns } from './demo/seed';
+import { createDb } from './platform/db/client';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './platform/db/embedded';
+import { migrateDatabase } from './platform/db/migrate';
+import { createLogger } from './platform/logger';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const log = createLogger(config.logLevel);
+  mkdirSync(config.dataDir, { recursive: true });
+
+  let embedded: EmbeddedDatabase | undefined;
+  let url = config.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(config.dataDir, 'postgres'),
+      port: config.embeddedPgPort,
+      database: 'cabdesk',
+      log,
+    });
+    url = embedded.url;
+    log.info({ port: embedded.port }, 'embedded PostgreSQL started');
+  }
+  const db = createDb(url);
+  await migrateDatabase(db.$client);
+  if (config.demoData) await seedDemo(db, log);
+
+  const { app } = await buildApp({ config, db, log });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping');
+    await app.close().catch(() => undefined);
+    await db.$client.end().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const scheme = config.tls ? 'https' : 'http';
+  const lines = [
+    '',
+    `  Cabdesk is running at ${scheme}://localhost:${config.port}`,
+    `  API documentation:    ${scheme}://localhost:${config.port}/docs`,
+    embedded ? `  Database:             embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')} (port ${embedded.port})` : '  Database:             DATABASE_URL',
+  ];
+  if (config.demoData) {
+    lines.push('', '  Demo sign-ins (password cabdesk-demo):');
+    for (const s of demoSignIns) lines.push(`    ${s.email.padEnd(26)} ${s.description}`);
+  }
+  lines.push('', '  Ctrl-C stops the server (and the embedded database).', '');
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

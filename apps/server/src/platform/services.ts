@@ -1,0 +1,18 @@
+import type { Config } from '../config';
+import type { AbilityCache } from './auth/abilities';
+import type { SignInThrottle } from './auth/sign-in-throttle';
+import type { TokenService } from './auth/tokens';
+import type { RootDb } from './db/client';
+import type { Logger } from './logger';
+
+/** The long-lived parts every handler may use, built once at start-up. */
+export interface Services {
+  config: Config;
+  log: Logger;
+  db: RootDb;
+  tokens: TokenService;
+  abilities: AbilityCache;
+  signInThrottle: SignInThrottle;
+  /** Checks every answer against its contract schema (tests and development). */
+  checkOutputs: boolean;
+}

@@ -1,0 +1,61 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/platform/db/embedded';
+import { migrateDatabase } from '../src/platform/db/migrate';
+import { createLogger } from '../src/platform/logger';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgAdminUrl: string;
+    templateDatabase: string;
+  }
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/**
+ * One PostgreSQL for the run: the embedded one, or TEST_DATABASE_URL. A template database is
+ * migrated once; every test file clones it (test/harness.ts).
+ */
+export default async function setup(project: TestProject) {
+  const log = createLogger('warn');
+  let embedded: EmbeddedDatabase | undefined;
+  let dataDir: string | undefined;
+  let adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    dataDir = path.join(os.tmpdir(), `cabdesk-test-pg-${process.pid}`);
+    mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), database: 'postgres', log });
+    adminUrl = embedded.url;
+  }
+  const template = `cabdesk_template_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists "${template}"`);
+  await admin.query(`create database "${template}"`);
+  const pool = new pg.Pool({ connectionString: withDatabase(adminUrl, template), max: 2 });
+  await migrateDatabase(pool);
+  await pool.end();
+  project.provide('pgAdminUrl', adminUrl);
+  project.provide('templateDatabase', template);
+
+  return async () => {
+    const leftovers = await admin.query<{ datname: string }>(
+      `select datname from pg_database where datname like 'cabdesk_t_${process.pid}_%' or datname = $1`,
+      [template],
+    );
+    for (const { datname } of leftovers.rows) {
+      await admin.query(`drop database if exists "${datname}" with (force)`).catch(() => undefined);
+    }
+    await admin.end();
+    await embedded?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+}

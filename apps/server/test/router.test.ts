@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import { SignJWT } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from './harness';
+import { createCompany, createUser, signIn, type SignedIn } from './factories';
+
+let t: TestApp;
+let admin: SignedIn;
+let driver: SignedIn;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const company = await createCompany(t.db);
+  admin = await signIn(t.app, company.adminEmail);
+  const d = await createUser(t.db, company.id, 'driver');
+  driver = await signIn(t.app, d.email);
+});
+
+describe('the action router', () => {
+  it('answers 501 for a declared call that is not built yet', async () => {
+    const res = await call(t.app, 'Driver/GetDriverChatss', {}, admin.accessToken);
+    expect(res.status).toBe(501);
+    expect(res.body).toEqual({ code: 501, message: 'Driver/GetDriverChatss is not implemented yet.' });
+  });
+
+  it('answers 404 for a name the contract does not know', async () => {
+    const res = await call(t.app, 'Driver/GetEverything', {}, admin.accessToken);
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe(404);
+  });
+
+  it('answers 405 when a call is used with the wrong method', async () => {
+    const res = await call(t.app, 'Users/GetTableSummary', undefined, admin.accessToken, 'GET');
+    expect(res.status).toBe(405);
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/Users/GetTableSummary',
+      headers: { authorization: `Bearer ${admin.accessToken}`, 'content-type': 'application/json' },
+      payload: '{"page": 0,',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 400, message: 'The body is not valid JSON.' });
+  });
+
+  it('treats a POST without a body as an empty object', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/Users/GetTableSummary',
+      headers: { authorization: `Bearer ${admin.accessToken}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toHaveProperty('data');
+  });
+
+  it('answers 401 without a token, with a forged one and with an expired one', async () => {
+    expect((await call(t.app, 'Users/GetTableSummary', {})).status).toBe(401);
+    expect((await call(t.app, 'Users/GetTableSummary', {}, 'not.a.token')).status).toBe(401);
+    const forged = await new SignJWT({ cid: 1, knd: 'admin', rid: 0, pid: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('some other secret that is long enough'));
+    expect((await call(t.app, 'Users/GetTableSummary', {}, forged)).status).toBe(401);
+    const expired = await new SignJWT({ cid: 1, knd: 'admin', rid: 0, pid: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+      .sign(new TextEncoder().encode(t.services.config.jwtSecret ?? readSecret()));
+    const res = await call(t.app, 'Users/GetTableSummary', {}, expired);
+    expect(res.status).toBe(401);
+    expect(res.body.message).toMatch(/expired/);
+  });
+
+  it('answers 403 when the role lacks the permission', async () => {
+    const res = await call(t.app, 'Users/GetTableSummary', {}, driver.accessToken);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ code: 403, message: 'Your role does not allow this.' });
+  });
+
+  it('answers 400 naming each field and its rule', async () => {
+    const res = await call(t.app, 'Users/GetTableSummary', { perPage: 'ten', sortType: 'sideways' }, admin.accessToken);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { field: 'perPage', message: 'must be a whole number' },
+      { field: 'sortType', message: 'must be asc or desc' },
+    ]);
+    expect(res.body.message).toContain('perPage must be a whole number');
+  });
+
+  it('serves the OpenAPI document at /docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.paths['/UserLogin/UserSignIn']).toBeDefined();
+  });
+
+  it('answers health and readiness', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/health' })).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject({ method: 'GET', url: '/ready' })).json()).toEqual({ status: 'ready' });
+  });
+});
+
+function readSecret(): string {
+  // The test app keeps its generated secret in its data folder.
+  return readFileSync(`${t.config.dataDir}/jwt-secret`, 'utf8').trim();
+}

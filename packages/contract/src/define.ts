@@ -1,0 +1,128 @@
+import type { z } from 'zod';
+import type { Subject } from './permissions';
+
+export type HttpMethod = 'GET' | 'POST';
+
+/** The CASL action a call needs on its subject. */
+export type Verb = 'read' | 'create' | 'update' | 'delete';
+
+/**
+ * How a call answers on success:
+ * - list:     `{data, allData, total, count}` and no `code` (spec 000 §5: a code on a list means failure)
+ * - read:     `{data}`
+ * - mutation: `{code: 200, message, data}`
+ * - flat:     the object's own keys at the top level, plus `code`, `message` and `data` (sign-in and
+ *             the start-up lookups, whose existing clients read the keys straight off the body)
+ */
+export type Kind = 'list' | 'read' | 'mutation' | 'flat';
+
+interface Base {
+  subject?: Subject;
+  verb?: Verb;
+  methods?: readonly HttpMethod[];
+  /** true: callable without a token (sign-in, branding, web booker look-ups). */
+  isPublic?: boolean;
+  summary?: string;
+  /** Set on calls the spec does not name; says why the call exists. */
+  addedBecause?: string;
+}
+
+export interface BuiltDef<K extends Kind, I extends z.ZodType, O extends z.ZodType> extends Base {
+  kind: K;
+  input: I;
+  output: O;
+}
+
+export interface PlannedDef extends Base {
+  kind: 'planned';
+}
+
+export type Def = BuiltDef<Kind, z.ZodType, z.ZodType> | PlannedDef;
+
+type Opts = Base;
+
+export function list<const D extends Opts & { input: z.ZodType; row: z.ZodType }>(
+  def: D,
+): Omit<D, 'row'> & { kind: 'list'; output: D['row'] } {
+  const { row, ...rest } = def;
+  return { ...rest, kind: 'list', output: row };
+}
+
+export function read<const D extends Opts & { input: z.ZodType; output: z.ZodType }>(
+  def: D,
+): D & { kind: 'read' } {
+  return { ...def, kind: 'read' };
+}
+
+export function mutation<const D extends Opts & { input: z.ZodType; output: z.ZodType }>(
+  def: D,
+): D & { kind: 'mutation' } {
+  return { ...def, kind: 'mutation' };
+}
+
+export function flat<const D extends Opts & { input: z.ZodType; output: z.ZodObject }>(
+  def: D,
+): D & { kind: 'flat' } {
+  return { ...def, kind: 'flat' };
+}
+
+/** A call the spec names that is not built yet: it answers 501 until it is. */
+export function planned(opts: Opts = {}): PlannedDef {
+  return { ...opts, kind: 'planned' };
+}
+
+/** Read calls start with Get/Check/Is; the verb of the rest follows the action's wording. */
+export function verbOf(action: string): Verb {
+  if (/^(get|check|is|taxlist)/i.test(action)) return 'read';
+  if (/delete/i.test(action)) return 'delete';
+  if (/^(create|add|upload|send|save|register)/i.test(action)) return 'create';
+  return 'update';
+}
+
+export type Resolved<D extends Def, N extends string> = D & {
+  name: N;
+  area: string;
+  action: string;
+  path: string;
+  subject: Subject;
+  verb: Verb;
+  methods: readonly HttpMethod[];
+  isPublic: D extends { isPublic: true } ? true : false;
+};
+
+/** The wire name; the spec has one call at the API root (`POST /UpdateBonus`), declared with area ''. */
+export type WireName<A extends string, K extends string> = A extends '' ? K : `${A}/${K}`;
+
+export interface AreaOptions {
+  subject: Subject;
+  /** URL prefix; defaults to the area name. The spec's `/jwt/...` calls and root calls differ. */
+  prefix?: string;
+}
+
+/**
+ * Declares the calls of one spec area. Keys are the spec's action names, typos kept; the result is
+ * keyed by the wire name `Area/Action`.
+ */
+export function area<const A extends string, const D extends Record<string, Def>>(
+  name: A,
+  options: AreaOptions,
+  defs: D,
+): { [K in keyof D & string as WireName<A, K>]: Resolved<D[K], WireName<A, K>> } {
+  const out: Record<string, unknown> = {};
+  const prefix = options.prefix ?? (name === '' ? '' : `/${name}`);
+  for (const [action, def] of Object.entries(defs)) {
+    const wire = name === '' ? action : `${name}/${action}`;
+    out[wire] = {
+      ...def,
+      name: wire,
+      area: name,
+      action,
+      path: `${prefix}/${action}`,
+      subject: def.subject ?? options.subject,
+      verb: def.verb ?? verbOf(action),
+      methods: def.methods ?? ['POST'],
+      isPublic: def.isPublic ?? false,
+    };
+  }
+  return out as never;
+}

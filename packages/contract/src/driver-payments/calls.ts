@@ -1,0 +1,28 @@
+import { area, planned } from '../define';
+
+export const drvrPaymentDriverPayment = area('DrvrPayment', { subject: 'DriverPayment' }, {
+  GetEligibleDrivers: planned(),
+  GeneratePayment: planned(),
+  GetGeneratedPayments: planned(),
+  GetAttentionPayments: planned(),
+  GetGeneratedPaymentsViews: planned(),
+  CreateInvoice: planned(),
+  GetDriversBillTotalPayment: planned(),
+  GetDriversInvoiceTotalPayment: planned(),
+  AddDriverPaymentAdjustments: planned(),
+  DeleteDriverPaymentAdjustment: planned(),
+  GetDriverPaymentAdjustments: planned(),
+  GetDriversInvoice: planned(),
+  CreateBillPayments: planned(),
+  GetBillPayments: planned(),
+  DeleteGeneratedPayment: planned(),
+  DeletePayToDriver: planned(),
+  DeleteCollectFromDriver: planned(),
+  DeleteBillPayments: planned(),
+  DeleteInvoicePayments: planned(),
+  ApprovePayments: planned(),
+  SettlePayments: planned(),
+  GetTableSummaryDriverDeductions: planned(),
+  updateCommissionsGeneratedPaymentsViews: planned(),
+  UpdateCommissionsGetCollectFromDriverDetail: planned(),
+});

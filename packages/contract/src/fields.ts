@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+/**
+ * Field building blocks shared by every call. Existing clients send numbers as text now and then
+ * ("10"), so whole-number fields accept digits in a string too; anything else is refused by name.
+ */
+
+/** A union's own message, except for a missing value, which is "is required" like everywhere else. */
+const requiredOr =
+  (message: string) =>
+  (issue: { input?: unknown }): string =>
+    issue.input === undefined || issue.input === null ? 'is required' : message;
+
+export const wholeNumber = (opts: { min?: number; max?: number } = {}) => {
+  let num = z.number().int('must be a whole number');
+  if (opts.min !== undefined) num = num.min(opts.min, `must be at least ${opts.min}`);
+  if (opts.max !== undefined) num = num.max(opts.max, `must be at most ${opts.max}`);
+  const fromText = z
+    .string()
+    .trim()
+    .regex(/^-?\d{1,15}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(num);
+  return z.union([num, fromText], { error: requiredOr('must be a whole number') });
+};
+
+/** A row id: a positive whole number. */
+export const id = () => wholeNumber({ min: 1, max: 2_147_483_647 });
+
+/** An optional reference where the existing clients send 0 for "none". */
+export const optionalRef = () =>
+  wholeNumber({ min: 0, max: 2_147_483_647 })
+    .optional()
+    .transform((v) => (v ? v : null));
+
+export const text = (max = 200) => z.string().trim().max(max, `must be at most ${max} characters`);
+export const requiredText = (max = 200) => text(max).min(1, 'is required');
+
+export const email = () =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, 'must be at most 254 characters')
+    .pipe(z.email('must be a valid e-mail address'));
+
+export const phone = () =>
+  z
+    .string()
+    .trim()
+    .max(30, 'must be at most 30 characters')
+    .regex(/^\+?[0-9 ()-]{6,}$/, 'must be a phone number (digits, spaces, +, -, brackets)');
+
+/** Money in integer minor units (pence, cents): never a float. */
+export const money = () => wholeNumber({ min: -1_000_000_000_00, max: 1_000_000_000_00 });
+
+/** A calendar date as year-month-day. */
+export const isoDate = () =>
+  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD').refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)),
+    'must be a real date',
+  );
+
+/** An instant, sent as ISO 8601 with a zone (stored in UTC). */
+export const isoDateTime = () => z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time with a zone' });
+
+/** The spec's "True"/"False" text flags (isDriverinWebView); real booleans are accepted too. */
+export const trueFalse = () =>
+  z
+    .union([z.boolean(), z.enum(['True', 'False', 'true', 'false'])], {
+      error: requiredOr('must be "True" or "False"'),
+    })
+    .transform((v) => v === true || v === 'True' || v === 'true');
+
+/** Booleans sent as true/false, 1/0 or "true"/"false". */
+export const flag = () =>
+  z
+    .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', 'True', 'False', '0', '1'])], {
+      error: requiredOr('must be true or false'),
+    })
+    .transform((v) => v === true || v === 1 || v === 'true' || v === 'True' || v === '1');
+
+/** Sort direction as the report filters name it. */
+export const sortType = () =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['asc', 'desc'], { error: 'must be asc or desc' }));
+
+export const MAX_PER_PAGE = 100;
+
+/**
+ * Paging and search params every list takes (spec: companyID, userID, id, page, perPage).
+ * page counts from 0; perPage 0 means "no paging" (bounded, see docs/api-conventions.md).
+ * companyID is accepted for old clients and ignored: the company comes from the token.
+ */
+export const listParams = z.object({
+  companyID: wholeNumber().optional(),
+  userID: wholeNumber({ min: 0 }).optional().default(0),
+  id: wholeNumber({ min: 0 }).optional().default(0),
+  page: wholeNumber({ min: 0, max: 1_000_000 }).optional().default(0),
+  perPage: wholeNumber({ min: 0, max: MAX_PER_PAGE }).optional().default(10),
+  q: text(200).optional().default(''),
+  sortColumn: text(60).optional(),
+  sortType: sortType().optional(),
+});
+
+export type ListParams = z.output<typeof listParams>;
+
+/** The list input of a call: paging params plus its own filters. */
+export const listInput = <S extends z.ZodRawShape>(filters: S) => listParams.extend(filters);
+
+/** A call with nothing to send; unknown keys are dropped, so old clients' extras are harmless. */
+export const noInput = () => z.object({ companyID: wholeNumber().optional() });
+
+/** A call that names one row. */
+export const byId = () => z.object({ id: id() });

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { contract } from './contract';
+import type { Def, Resolved } from './define';
+
+type Json = Record<string, unknown>;
+
+const failure: Json = {
+  type: 'object',
+  required: ['code', 'message'],
+  properties: {
+    code: { type: 'integer', description: 'The HTTP status again' },
+    message: { type: 'string' },
+    errors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['field', 'message'],
+        properties: { field: { type: 'string' }, message: { type: 'string' } },
+      },
+    },
+  },
+};
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
+  const out = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as Json;
+  delete out.$schema;
+  return out;
+}
+
+function envelope(call: Resolved<Def, string>): Json {
+  if (call.kind === 'planned') return failure;
+  const body = jsonSchema(call.output, 'output');
+  switch (call.kind) {
+    case 'list':
+      return {
+        type: 'object',
+        required: ['data', 'allData', 'total', 'count'],
+        properties: {
+          data: { type: 'array', items: body },
+          allData: { type: 'array', items: body, description: 'The whole filtered set, bounded' },
+          total: { type: 'integer', description: 'Page count' },
+          count: { type: 'integer', description: 'Rows in the whole filtered set' },
+        },
+      };
+    case 'read':
+      return { type: 'object', required: ['data'], properties: { data: body } };
+    case 'mutation':
+      return {
+        type: 'object',
+        required: ['code', 'message', 'data'],
+        properties: { code: { const: 200 }, message: { type: 'string' }, data: body },
+      };
+    case 'flat':
+      return {
+        allOf: [
+          body,
+          {
+            type: 'object',
+            required: ['code', 'message', 'data'],
+            properties: { code: { const: 200 }, message: { type: 'string' }, data: body },
+          },
+        ],
+      };
+  }
+}
+
+const errorResponses: Record<string, string> = {
+  '400': 'Bad input: the message and `errors` name each field and its rule',
+  '401': 'No token, or an expired one',
+  '403': 'The role may not use this call',
+  '404': 'No such row in your company',
+  '409': 'The row changed state meanwhile',
+  '429': 'Too many attempts',
+};
+
+function operation(call: Resolved<Def, string>, method: 'GET' | 'POST'): Json {
+  const op: Json = {
+    operationId: `${method === 'GET' && call.methods.length > 1 ? 'get_' : ''}${call.name.replace(/[^A-Za-z0-9]/g, '_')}`,
+    tags: [call.area || 'Root'],
+    summary: call.summary ?? call.action,
+    'x-permission': { subject: call.subject, verb: call.verb },
+  };
+  if (call.addedBecause) op.description = `Not named by the spec: ${call.addedBecause}.`;
+  if (!call.isPublic) op.security = [{ bearer: [] }];
+  else op.security = [];
+  const failureRef = { $ref: '#/components/schemas/Failure' };
+  if (call.kind === 'planned') {
+    op.description = 'Declared by the spec, not built yet: answers 501.';
+    op.responses = { '501': { description: 'Not implemented yet', content: { 'application/json': { schema: failureRef } } } };
+    return op;
+  }
+  const input = jsonSchema(call.input, 'input');
+  if (method === 'GET') {
+    const props = (input.properties ?? {}) as Record<string, Json>;
+    const required = new Set((input.required ?? []) as string[]);
+    op.parameters = Object.entries(props).map(([name, schema]) => ({
+      name,
+      in: 'query',
+      required: required.has(name),
+      schema,
+    }));
+  } else {
+    op.requestBody = { required: true, content: { 'application/json': { schema: input } } };
+  }
+  const responses: Json = {
+    '200': { description: 'Success', content: { 'application/json': { schema: envelope(call) } } },
+  };
+  for (const [status, description] of Object.entries(errorResponses)) {
+    if (status === '401' && call.isPublic) continue;
+    responses[status] = { description, content: { 'application/json': { schema: failureRef } } };
+  }
+  op.responses = responses;
+  return op;
+}
+
+/** OpenAPI 3.1 for every call, derived from the contract. */
+export function openApiDocument(): Json {
+  const paths: Record<string, Json> = {};
+  const calls = Object.values(contract) as Resolved<Def, string>[];
+  for (const call of calls.sort((a, b) => a.path.localeCompare(b.path))) {
+    const item: Json = {};
+    for (const method of call.methods) item[method.toLowerCase()] = operation(call, method);
+    paths[call.path] = item;
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Cabdesk API',
+      version: '1',
+      description:
+        'Every call is POST /{Area}/{Action} with a JSON body unless marked GET. Lists answer {data, allData, total, count}; ' +
+        'changes answer {code: 200, message, data}; failures answer the HTTP status with {code, message, errors?}. ' +
+        'Calls the spec names but that are not built yet answer 501.',
+    },
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: { Failure: failure },
+    },
+    paths,
+  };
+}

@@ -1,0 +1,67 @@
+import { area, planned } from '../define';
+
+export const bookingPayment = area('Booking', { subject: 'Payment' }, {
+  SendEmailPaymentLink: planned(),
+  ExpirePaymentLink: planned(),
+  SendEmailPaymentLinkInvoice: planned(),
+  CheckExistingPayment: planned(),
+  GetInvoiceEmailAddresses: planned(),
+  GetTableSummaryCreditCardsBooking: planned(),
+  GetCCBookingsTotalAndRevenue: planned(),
+  GetTableSummaryCashBooking: planned(),
+  GetCashBookingsTotalAndRevenue: planned(),
+});
+
+export const passengerPayment = area('Passenger', { subject: 'Payment' }, {
+  GetPassengerClientCreditCardList: planned(),
+  GetTableSummaryPassengerCreditCards: planned(),
+  CreateCard: planned(),
+  UpdateCard: planned(),
+  DeleteCard: planned(),
+  GetPassengerCreditCardList: planned(),
+  GetPassengerCreditCardDetails: planned(),
+  GetTableSummaryFinancialInfo: planned(),
+});
+
+export const clientPayment = area('Client', { subject: 'Payment' }, {
+  GetClientCreditCards: planned(),
+  GetClientCreditCardDetails: planned(),
+  InvoiceDeAmount: planned(),
+  GetPaymentType: planned(),
+  ClientPayment: planned(),
+  AddPaymentTransaction: planned(),
+  AddInvoicePaymentTransaction: planned(),
+  GetInvoiceData: planned(),
+  AllPaymentsInvoice: planned(),
+  BookingsTransactions: planned(),
+  InvoiceTransactions: planned(),
+  GetTableSummaryClientCreditCards: planned(),
+  CreateCard: planned(),
+  UpdateCard: planned(),
+  DeleteCard: planned(),
+});
+
+export const paymentTransactionPayment = area('PaymentTransaction', { subject: 'Payment' }, {
+  GetClientCustomerCard: planned(),
+  GetClientCustomerID: planned(),
+  StripePayment: planned(),
+  InvoiceClientSecret: planned(),
+  InvoiceCheckoutPaymentTransaction: planned(),
+  StripePaymentTokenProvided: planned(),
+  GetCustomerCard: planned(),
+  GetCustomerID: planned(),
+  CheckoutPayment: planned(),
+  AddPaymentTransaction: planned(),
+  AllPaymentTransactions: planned(),
+  GetPaymentStatus: planned(),
+  CreatePaymentIntent: planned(),
+  TestClientSecret: planned(),
+  CheckCardValidityAndDetails: planned(),
+  StripeTest: planned(),
+  MakeClientCardDefault: planned(),
+  MakePassengerCardDefault: planned(),
+  AddPassengerCreditCard: planned(),
+  GetStripeTransactions: planned(),
+  GetStripeTransactionsEventLog: planned(),
+  GetStripeLiveStatus: planned(),
+});

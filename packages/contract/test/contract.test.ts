@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { contract, type Def, type Resolved } from '../src/index';
+import { openApiDocument } from '../src/openapi';
+
+const calls = Object.values(contract) as Resolved<Def, string>[];
+
+/** Rows the spec gives without a name, and the names the contract gives them. */
+const unnamedRows: Record<string, string[]> = {
+  'Client/(SMS/email/phone-call/representative/tag lists, names not shown)': [
+    'Client/GetClientSMSList',
+    'Client/GetClientEmailList',
+    'Client/GetClientPhoneCallList',
+    'Client/GetClientRepresentativeList',
+    'Client/GetClientTagList',
+  ],
+  'Pricing/(by-id variants, names not shown)': [
+    'Pricing/GetPricingModelByID',
+    'Pricing/GetVehiclePricingModelByID',
+    'Pricing/GetPricingModelMileageStepsByID',
+    'Pricing/GetVehiclePricingModelMileageStepsByID',
+  ],
+};
+
+function wireName(area: string, action: string): string {
+  if (area === '(root)') return action;
+  if (area === 'UNKNOWN-CALENDAR') return `Dashboard/${action}`;
+  return `${area}/${action}`;
+}
+
+const rows = readFileSync(new URL('../spec/actions.tsv', import.meta.url), 'utf8')
+  .trim()
+  .split('\n')
+  .slice(1)
+  .map((line) => {
+    const [area, action, method] = line.split('\t') as [string, string, string];
+    return { area, action, method };
+  });
+
+describe('the contract', () => {
+  it('declares every row of actions.tsv with its method', () => {
+    const missing: string[] = [];
+    for (const row of rows) {
+      const names = unnamedRows[`${row.area}/${row.action}`] ?? [wireName(row.area, row.action)];
+      for (const name of names) {
+        const declared = (contract as Record<string, Resolved<Def, string>>)[name];
+        if (!declared) missing.push(name);
+        else if (row.method === 'BOTH') expect([...declared.methods].sort(), name).toEqual(['GET', 'POST']);
+        else expect(declared.methods, name).toContain(row.method);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('explains every call the spec does not name', () => {
+    const specNames = new Set(
+      rows.flatMap((r) => unnamedRows[`${r.area}/${r.action}`] ?? [wireName(r.area, r.action)]),
+    );
+    const unexplained = calls.filter((c) => !specNames.has(c.name) && !c.addedBecause).map((c) => c.name);
+    expect(unexplained).toEqual([]);
+    const unnamed = calls.filter((c) => c.addedBecause).map((c) => c.name);
+    expect(unnamed.length).toBeGreaterThanOrEqual(9);
+  });
+
+  it('keeps the spec’s spelling, typos included', () => {
+    for (const name of [
+      'Driver/GetDriverChatss',
+      'UserLogin/UpdatUserDeviceTokenOnLogout',
+      'Booking/GetBookingFiltertestting',
+      'Booking/ApproveDriverAllcation',
+      'Vehicle/GetvehicleBookingTrends',
+      'Common/GePreferFromList',
+      'jwt/refresh-token',
+      'UpdateBonus',
+    ]) {
+      expect(Object.keys(contract)).toContain(name);
+    }
+    expect((contract as Record<string, Resolved<Def, string>>)['jwt/refresh-token']?.path).toBe('/jwt/refresh-token');
+    expect((contract as Record<string, Resolved<Def, string>>).UpdateBonus?.path).toBe('/UpdateBonus');
+  });
+
+  it('gives every call a distinct path and a permission subject', () => {
+    const paths = calls.map((c) => c.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const call of calls) expect(call.subject, call.name).toBeTruthy();
+  });
+
+  it('has input and output schemas on every built call', () => {
+    for (const call of calls) {
+      if (call.kind === 'planned') continue;
+      expect(call.input, call.name).toBeDefined();
+      expect(call.output, call.name).toBeDefined();
+    }
+  });
+});
+
+describe('the OpenAPI document', () => {
+  const doc = openApiDocument() as { openapi: string; paths: Record<string, Record<string, unknown>> };
+
+  it('is OpenAPI 3.1 with a path per call', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    for (const call of calls) {
+      for (const method of call.methods) expect(doc.paths[call.path]?.[method.toLowerCase()], call.name).toBeDefined();
+    }
+  });
+
+  it('describes the sign-in body and the 501 of planned calls', () => {
+    const signIn = doc.paths['/UserLogin/UserSignIn']?.post as { requestBody: { content: Record<string, { schema: { properties: object } }> } };
+    expect(Object.keys(signIn.requestBody.content['application/json']?.schema.properties ?? {})).toEqual(
+      expect.arrayContaining(['email', 'password', 'isRememberMe', 'systemID', 'isDriverinWebView']),
+    );
+    const planned = calls.find((c) => c.kind === 'planned');
+    if (planned) {
+      const op = doc.paths[planned.path]?.post as { responses: Record<string, unknown> };
+      expect(Object.keys(op.responses)).toEqual(['501']);
+    }
+  });
+});
