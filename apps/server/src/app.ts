@@ -26,9 +26,7 @@ export interface AppOptions {
 /** The whole product in one Fastify instance: API calls, docs, web app, branding. */
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
   const { config, db, log } = options;
-  const https = config.tls
-    ? { key: readFileSync(config.tls.keyFile), cert: readFileSync(config.tls.certFile) }
-    : null;
+  const https = config.tls ? { key: readFileSync(config.tls.keyFile), cert: readFileSync(config.tls.certFile) } : null;
   const app = Fastify({
     loggerInstance: log,
     logController: new LogController({

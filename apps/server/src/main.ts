@@ -58,7 +58,9 @@ async function main(): Promise<void> {
     '',
     `  Cabdesk is running at ${scheme}://localhost:${config.port}`,
     `  API documentation:    ${scheme}://localhost:${config.port}/docs`,
-    embedded ? `  Database:             embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')} (port ${embedded.port})` : '  Database:             DATABASE_URL',
+    embedded
+      ? `  Database:             embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')} (port ${embedded.port})`
+      : '  Database:             DATABASE_URL',
   ];
   if (config.demoData) {
     lines.push('', '  Demo sign-ins (password cabdesk-demo):');

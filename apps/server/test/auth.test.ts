@@ -53,8 +53,16 @@ describe('UserLogin/UserSignIn', () => {
   });
 
   it('answers 400 with only code and message for a wrong password or an unknown e-mail, alike', async () => {
-    const wrong = await call(t.app, 'UserLogin/UserSignIn', { email: company.adminEmail, password: 'nope', isDriverinWebView: 'False' });
-    const unknown = await call(t.app, 'UserLogin/UserSignIn', { email: 'nobody@nowhere.test', password: 'nope', isDriverinWebView: 'False' });
+    const wrong = await call(t.app, 'UserLogin/UserSignIn', {
+      email: company.adminEmail,
+      password: 'nope',
+      isDriverinWebView: 'False',
+    });
+    const unknown = await call(t.app, 'UserLogin/UserSignIn', {
+      email: 'nobody@nowhere.test',
+      password: 'nope',
+      isDriverinWebView: 'False',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ code: 400, message: expect.any(String) });
     expect(unknown.body).toEqual(wrong.body);
@@ -74,7 +82,10 @@ describe('UserLogin/UserSignIn', () => {
 
   it('stores the device token of a web view and removes it on logout', async () => {
     const driver = await createUser(t.db, company.id, 'driver');
-    const session = await signIn(t.app, driver.email, PASSWORD, { isDriverinWebView: 'True', deviceToken: 'device-123' });
+    const session = await signIn(t.app, driver.email, PASSWORD, {
+      isDriverinWebView: 'True',
+      deviceToken: 'device-123',
+    });
     let [row] = await t.db.select({ deviceToken: users.deviceToken }).from(users).where(eq(users.id, driver.id));
     expect(row?.deviceToken).toBe('device-123');
     const res = await call(t.app, 'UserLogin/UpdatUserDeviceTokenOnLogout', { userID: driver.id }, session.accessToken);
@@ -85,7 +96,10 @@ describe('UserLogin/UserSignIn', () => {
   });
 
   it('refuses a switched-off account with 403', async () => {
-    const user = await createUser(t.db, company.id, 'staff', { staffRoleId: company.roleIds.Dispatcher, isActive: false });
+    const user = await createUser(t.db, company.id, 'staff', {
+      staffRoleId: company.roleIds.Dispatcher,
+      isActive: false,
+    });
     const res = await call(t.app, 'UserLogin/UserSignIn', { email: user.email, password: PASSWORD });
     expect(res.status).toBe(403);
   });
@@ -140,7 +154,10 @@ describe('refresh tokens', () => {
     const long = await signIn(t.app, company.adminEmail, PASSWORD, { isRememberMe: 'True' });
     const expiry = async (token: string) => {
       const { hashRefreshToken } = await import('../src/platform/auth/tokens');
-      const [row] = await t.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashRefreshToken(token)));
+      const [row] = await t.db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)));
       return row?.expiresAt.getTime() ?? 0;
     };
     const days = ((await expiry(long.refreshToken)) - (await expiry(short.refreshToken))) / 86_400_000;
@@ -176,7 +193,9 @@ describe('ProfileSettings/UpdatePassword', () => {
     expect(new Date(data.passwordChangingDate).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect((await call(t.app, 'jwt/refresh-token', { refreshToken: other.refreshToken })).status).toBe(401);
     expect((await call(t.app, 'jwt/refresh-token', { refreshToken: data.refreshToken })).status).toBe(200);
-    expect((await call(t.app, 'UserLogin/UserSignIn', { email: user.email, password: 'a new long password' })).status).toBe(200);
+    expect(
+      (await call(t.app, 'UserLogin/UserSignIn', { email: user.email, password: 'a new long password' })).status,
+    ).toBe(200);
     const history = await t.db.select().from(auditLog).where(eq(auditLog.entityId, user.id));
     expect(history.map((h) => h.action)).toContain('password-changed');
   });

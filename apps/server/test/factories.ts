@@ -25,7 +25,10 @@ export interface TestCompany {
 }
 
 /** A company with its default roles and an admin account. */
-export async function createCompany(db: Db, overrides: Partial<typeof companies.$inferInsert> = {}): Promise<TestCompany> {
+export async function createCompany(
+  db: Db,
+  overrides: Partial<typeof companies.$inferInsert> = {},
+): Promise<TestCompany> {
   const n = next();
   const [company] = await db
     .insert(companies)
@@ -62,10 +65,16 @@ export async function createUser(
   if (!user) throw new Error('no user');
   let personId = 0;
   if (kind === 'driver') {
-    const [d] = await db.insert(drivers).values({ companyId, userId: user.id, firstName: 'Test', lastName: 'Driver' }).returning({ id: drivers.id });
+    const [d] = await db
+      .insert(drivers)
+      .values({ companyId, userId: user.id, firstName: 'Test', lastName: 'Driver' })
+      .returning({ id: drivers.id });
     personId = d?.id ?? 0;
   } else if (kind === 'passenger') {
-    const [p] = await db.insert(passengers).values({ companyId, userId: user.id, firstName: 'Test', surname: 'Passenger' }).returning({ id: passengers.id });
+    const [p] = await db
+      .insert(passengers)
+      .values({ companyId, userId: user.id, firstName: 'Test', surname: 'Passenger' })
+      .returning({ id: passengers.id });
     personId = p?.id ?? 0;
   } else if (kind === 'staff') {
     const [s] = await db
@@ -83,7 +92,12 @@ export interface SignedIn {
   session: Record<string, unknown>;
 }
 
-export async function signIn(app: FastifyInstance, email: string, password = PASSWORD, extra: object = {}): Promise<SignedIn> {
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password = PASSWORD,
+  extra: object = {},
+): Promise<SignedIn> {
   const res = await call(app, 'UserLogin/UserSignIn', { email, password, isDriverinWebView: 'False', ...extra });
   if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return {

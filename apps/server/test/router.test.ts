@@ -108,3 +108,15 @@ function readSecret(): string {
   // The test app keeps its generated secret in its data folder.
   return readFileSync(`${t.config.dataDir}/jwt-secret`, 'utf8').trim();
 }
+
+describe('pages', () => {
+  it('answers the web app (or its stand-in) for page addresses and the root, JSON 404 for unknown calls', async () => {
+    for (const url of ['/', '/dashboard', '/login?UKCB']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+    }
+    const api = await t.app.inject({ method: 'GET', url: '/Nope/Nothing', headers: { accept: 'application/json' } });
+    expect(api.statusCode).toBe(404);
+  });
+});

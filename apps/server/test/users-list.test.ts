@@ -25,7 +25,9 @@ beforeAll(async () => {
   t = await createTestApp();
   company = await createCompany(t.db);
   for (let i = 0; i < 24; i++) {
-    await createUser(t.db, company.id, i % 2 ? 'driver' : 'passenger', { fullName: `Person ${String(i).padStart(2, '0')}` });
+    await createUser(t.db, company.id, i % 2 ? 'driver' : 'passenger', {
+      fullName: `Person ${String(i).padStart(2, '0')}`,
+    });
   }
   admin = await signIn(t.app, company.adminEmail);
   const other = await createCompany(t.db);
@@ -65,7 +67,16 @@ describe('Users/GetTableSummary (the list convention)', () => {
   it('searches and sorts on the server', async () => {
     const res = await list({ q: 'person 1', sortColumn: 'fullName', sortType: 'desc', perPage: 0 });
     expect(res.body.data.map((r) => r.fullName)).toEqual([
-      'Person 19', 'Person 18', 'Person 17', 'Person 16', 'Person 15', 'Person 14', 'Person 13', 'Person 12', 'Person 11', 'Person 10',
+      'Person 19',
+      'Person 18',
+      'Person 17',
+      'Person 16',
+      'Person 15',
+      'Person 14',
+      'Person 13',
+      'Person 12',
+      'Person 11',
+      'Person 10',
     ]);
     const drivers = await list({ userType: 'Driver', perPage: 0 });
     expect(drivers.body.data.every((r) => r.userType === 'Driver')).toBe(true);

@@ -1,5 +1,5 @@
 /** Writes openapi.json from the contract; with --check, fails when the committed file differs. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { openApiDocument } from '../src/openapi';
 
@@ -7,12 +7,7 @@ const file = fileURLToPath(new URL('../openapi.json', import.meta.url));
 const generated = `${JSON.stringify(openApiDocument(), null, 2)}\n`;
 
 if (process.argv.includes('--check')) {
-  let committed = '';
-  try {
-    committed = readFileSync(file, 'utf8');
-  } catch {
-    committed = '';
-  }
+  const committed = existsSync(file) ? readFileSync(file, 'utf8') : '';
   if (committed !== generated) {
     console.error('packages/contract/openapi.json is out of date: run `npm run openapi` and commit the result.');
     process.exit(1);

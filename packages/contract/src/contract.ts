@@ -24,7 +24,7 @@ import * as reports from './reports/calls';
 import * as staff from './staff/calls';
 import * as vehicles from './vehicles/calls';
 import * as webBooker from './web-booker/calls';
-import type { Def, Resolved } from './define';
+import type { AnyCall, Def, Resolved } from './define';
 
 const modules = [
   auth,
@@ -76,3 +76,11 @@ function merge(): AllCalls {
 export const contract = merge();
 export type Contract = typeof contract;
 export type CallName = keyof Contract & string;
+
+/** Every call as a plain list. */
+export const allCalls: readonly AnyCall[] = Object.values(contract) as unknown as AnyCall[];
+
+/** A call by its wire name, for code that receives names at run time. */
+export function findCall(name: string): AnyCall | undefined {
+  return (contract as unknown as Record<string, AnyCall>)[name];
+}

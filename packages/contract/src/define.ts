@@ -48,9 +48,7 @@ export function list<const D extends Opts & { input: z.ZodType; row: z.ZodType }
   return { ...rest, kind: 'list', output: row };
 }
 
-export function read<const D extends Opts & { input: z.ZodType; output: z.ZodType }>(
-  def: D,
-): D & { kind: 'read' } {
+export function read<const D extends Opts & { input: z.ZodType; output: z.ZodType }>(def: D): D & { kind: 'read' } {
   return { ...def, kind: 'read' };
 }
 
@@ -60,9 +58,7 @@ export function mutation<const D extends Opts & { input: z.ZodType; output: z.Zo
   return { ...def, kind: 'mutation' };
 }
 
-export function flat<const D extends Opts & { input: z.ZodType; output: z.ZodObject }>(
-  def: D,
-): D & { kind: 'flat' } {
+export function flat<const D extends Opts & { input: z.ZodType; output: z.ZodObject }>(def: D): D & { kind: 'flat' } {
   return { ...def, kind: 'flat' };
 }
 
@@ -92,6 +88,18 @@ export type Resolved<D extends Def, N extends string> = D & {
 
 /** The wire name; the spec has one call at the API root (`POST /UpdateBonus`), declared with area ''. */
 export type WireName<A extends string, K extends string> = A extends '' ? K : `${A}/${K}`;
+
+/** Any call, resolved, when its exact type does not matter (routers, generators, tests). */
+export type AnyCall = Def & {
+  name: string;
+  area: string;
+  action: string;
+  path: string;
+  subject: Subject;
+  verb: Verb;
+  methods: readonly HttpMethod[];
+  isPublic: boolean;
+};
 
 export interface AreaOptions {
   subject: Subject;

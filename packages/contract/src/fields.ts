@@ -56,10 +56,10 @@ export const money = () => wholeNumber({ min: -1_000_000_000_00, max: 1_000_000_
 
 /** A calendar date as year-month-day. */
 export const isoDate = () =>
-  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD').refine(
-    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)),
-    'must be a real date',
-  );
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'must be a real date');
 
 /** An instant, sent as ISO 8601 with a zone (stored in UTC). */
 export const isoDateTime = () => z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time with a zone' });

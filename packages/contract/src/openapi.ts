@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { contract } from './contract';
-import type { Def, Resolved } from './define';
+import { allCalls } from './contract';
+import type { AnyCall } from './define';
 
 type Json = Record<string, unknown>;
 
@@ -27,7 +27,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
   return out;
 }
 
-function envelope(call: Resolved<Def, string>): Json {
+function envelope(call: AnyCall): Json {
   if (call.kind === 'planned') return failure;
   const body = jsonSchema(call.output, 'output');
   switch (call.kind) {
@@ -73,7 +73,7 @@ const errorResponses: Record<string, string> = {
   '429': 'Too many attempts',
 };
 
-function operation(call: Resolved<Def, string>, method: 'GET' | 'POST'): Json {
+function operation(call: AnyCall, method: 'GET' | 'POST'): Json {
   const op: Json = {
     operationId: `${method === 'GET' && call.methods.length > 1 ? 'get_' : ''}${call.name.replace(/[^A-Za-z0-9]/g, '_')}`,
     tags: [call.area || 'Root'],
@@ -86,7 +86,9 @@ function operation(call: Resolved<Def, string>, method: 'GET' | 'POST'): Json {
   const failureRef = { $ref: '#/components/schemas/Failure' };
   if (call.kind === 'planned') {
     op.description = 'Declared by the spec, not built yet: answers 501.';
-    op.responses = { '501': { description: 'Not implemented yet', content: { 'application/json': { schema: failureRef } } } };
+    op.responses = {
+      '501': { description: 'Not implemented yet', content: { 'application/json': { schema: failureRef } } },
+    };
     return op;
   }
   const input = jsonSchema(call.input, 'input');
@@ -116,8 +118,7 @@ function operation(call: Resolved<Def, string>, method: 'GET' | 'POST'): Json {
 /** OpenAPI 3.1 for every call, derived from the contract. */
 export function openApiDocument(): Json {
   const paths: Record<string, Json> = {};
-  const calls = Object.values(contract) as Resolved<Def, string>[];
-  for (const call of calls.sort((a, b) => a.path.localeCompare(b.path))) {
+  for (const call of [...allCalls].sort((a, b) => a.path.localeCompare(b.path))) {
     const item: Json = {};
     for (const method of call.methods) item[method.toLowerCase()] = operation(call, method);
     paths[call.path] = item;

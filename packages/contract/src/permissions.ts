@@ -73,16 +73,8 @@ export const baseRules: AbilityRule[] = [
 export const fixedRules: Record<Exclude<UserKind, 'staff'>, AbilityRule[]> = {
   admin: [{ action: 'manage', subject: 'all' }],
   driver: [...baseRules, { action: 'manage', subject: 'DriverApp' }],
-  passenger: [
-    ...baseRules,
-    { action: 'manage', subject: 'PassengerApp' },
-    { action: 'read', subject: 'WebBooker' },
-  ],
-  client: [
-    ...baseRules,
-    { action: 'manage', subject: 'ClientPortal' },
-    { action: 'read', subject: 'WebBooker' },
-  ],
+  passenger: [...baseRules, { action: 'manage', subject: 'PassengerApp' }, { action: 'read', subject: 'WebBooker' }],
+  client: [...baseRules, { action: 'manage', subject: 'ClientPortal' }, { action: 'read', subject: 'WebBooker' }],
 };
 
 /** A staff role's grant on one subject, as stored by `Permissions/Assign`. */

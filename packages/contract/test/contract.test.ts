@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { contract, type Def, type Resolved } from '../src/index';
+import { allCalls, contract, findCall } from '../src/index';
 import { openApiDocument } from '../src/openapi';
 
-const calls = Object.values(contract) as Resolved<Def, string>[];
+const calls = allCalls;
 
 /** Rows the spec gives without a name, and the names the contract gives them. */
 const unnamedRows: Record<string, string[]> = {
@@ -43,7 +43,7 @@ describe('the contract', () => {
     for (const row of rows) {
       const names = unnamedRows[`${row.area}/${row.action}`] ?? [wireName(row.area, row.action)];
       for (const name of names) {
-        const declared = (contract as Record<string, Resolved<Def, string>>)[name];
+        const declared = findCall(name);
         if (!declared) missing.push(name);
         else if (row.method === 'BOTH') expect([...declared.methods].sort(), name).toEqual(['GET', 'POST']);
         else expect(declared.methods, name).toContain(row.method);
@@ -75,8 +75,8 @@ describe('the contract', () => {
     ]) {
       expect(Object.keys(contract)).toContain(name);
     }
-    expect((contract as Record<string, Resolved<Def, string>>)['jwt/refresh-token']?.path).toBe('/jwt/refresh-token');
-    expect((contract as Record<string, Resolved<Def, string>>).UpdateBonus?.path).toBe('/UpdateBonus');
+    expect(findCall('jwt/refresh-token')?.path).toBe('/jwt/refresh-token');
+    expect(findCall('UpdateBonus')?.path).toBe('/UpdateBonus');
   });
 
   it('gives every call a distinct path and a permission subject', () => {
@@ -105,7 +105,9 @@ describe('the OpenAPI document', () => {
   });
 
   it('describes the sign-in body and the 501 of planned calls', () => {
-    const signIn = doc.paths['/UserLogin/UserSignIn']?.post as { requestBody: { content: Record<string, { schema: { properties: object } }> } };
+    const signIn = doc.paths['/UserLogin/UserSignIn']?.post as {
+      requestBody: { content: Record<string, { schema: { properties: object } }> };
+    };
     expect(Object.keys(signIn.requestBody.content['application/json']?.schema.properties ?? {})).toEqual(
       expect.arrayContaining(['email', 'password', 'isRememberMe', 'systemID', 'isDriverinWebView']),
     );

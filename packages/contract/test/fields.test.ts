@@ -15,7 +15,12 @@ describe('field rules', () => {
     expect(listParams.parse({})).toMatchObject({ page: 0, perPage: 10, userID: 0, id: 0, q: '' });
     const bad = listParams.safeParse({ perPage: 1000, page: -1 });
     expect(bad.success).toBe(false);
-    if (!bad.success) expect(fieldErrors(bad.error).map((e) => e.field).sort()).toEqual(['page', 'perPage']);
+    if (!bad.success)
+      expect(
+        fieldErrors(bad.error)
+          .map((e) => e.field)
+          .sort(),
+      ).toEqual(['page', 'perPage']);
   });
 
   it('reads the spec’s "True"/"False" flags', () => {

@@ -8,8 +8,34 @@ import { staff } from '../domains/staff/schema';
 import { vehicles, vehicleTypes } from '../domains/vehicles/schema';
 import { DEMO_PASSWORD } from './companies';
 
-const firstNames = ['James', 'Olivia', 'Amir', 'Sophie', 'Daniel', 'Priya', 'Tomasz', 'Grace', 'Kwame', 'Hannah', 'Luca', 'Aisha'];
-const lastNames = ['Walker', 'Patel', 'Nowak', 'Okafor', 'Hughes', 'Rossi', 'Khan', 'Evans', 'Murphy', 'Chen', 'Taylor', 'Ali'];
+const firstNames = [
+  'James',
+  'Olivia',
+  'Amir',
+  'Sophie',
+  'Daniel',
+  'Priya',
+  'Tomasz',
+  'Grace',
+  'Kwame',
+  'Hannah',
+  'Luca',
+  'Aisha',
+];
+const lastNames = [
+  'Walker',
+  'Patel',
+  'Nowak',
+  'Okafor',
+  'Hughes',
+  'Rossi',
+  'Khan',
+  'Evans',
+  'Murphy',
+  'Chen',
+  'Taylor',
+  'Ali',
+];
 
 /** A small, believable register for one company: types, drivers, vehicles, clients, passengers. */
 export async function seedRegister(
@@ -20,7 +46,12 @@ export async function seedRegister(
 ): Promise<void> {
   const password = await hashPassword(DEMO_PASSWORD);
   const now = new Date();
-  const account = async (kind: 'admin' | 'staff' | 'driver' | 'passenger', email: string, fullName: string, staffRoleId?: number) => {
+  const account = async (
+    kind: 'admin' | 'staff' | 'driver' | 'passenger',
+    email: string,
+    fullName: string,
+    staffRoleId?: number,
+  ) => {
     const [row] = await db
       .insert(users)
       .values({ companyId, kind, email, fullName, passwordHash: password, passwordChangedAt: now, staffRoleId })
@@ -62,7 +93,11 @@ export async function seedRegister(
     const first = firstNames[i] as string;
     const last = lastNames[(i * 5) % lastNames.length] as string;
     const isDemoDriver = i === 0;
-    const userId = await account('driver', isDemoDriver ? `driver@${domain}` : `driver${i + 1}@${domain}`, `${first} ${last}`);
+    const userId = await account(
+      'driver',
+      isDemoDriver ? `driver@${domain}` : `driver${i + 1}@${domain}`,
+      `${first} ${last}`,
+    );
     const [driver] = await db
       .insert(drivers)
       .values({
@@ -94,14 +129,27 @@ export async function seedRegister(
     .values({ companyId, name: 'Acme Holdings', accountNo: 'ACME', email: `accounts@acme.${domain}` })
     .returning({ id: clients.id });
   await db.insert(clients).values([
-    { companyId, parentClientId: acme?.id, name: 'Acme Logistics', accountNo: 'ACME-LOG', email: `logistics@acme.${domain}` },
+    {
+      companyId,
+      parentClientId: acme?.id,
+      name: 'Acme Logistics',
+      accountNo: 'ACME-LOG',
+      email: `logistics@acme.${domain}`,
+    },
     { companyId, parentClientId: acme?.id, name: 'Acme Legal', accountNo: 'ACME-LEG', email: `legal@acme.${domain}` },
     { companyId, name: 'Northwind Events', accountNo: 'NWE', email: `bookings@northwind.${domain}` },
   ]);
 
   const passengerUser = await account('passenger', `passenger@${domain}`, 'Pat Passenger');
   await db.insert(passengers).values([
-    { companyId, userId: passengerUser, firstName: 'Pat', surname: 'Passenger', email: `passenger@${domain}`, phone: '+44 7700 900001' },
+    {
+      companyId,
+      userId: passengerUser,
+      firstName: 'Pat',
+      surname: 'Passenger',
+      email: `passenger@${domain}`,
+      phone: '+44 7700 900001',
+    },
     ...firstNames.slice(0, 6).map((first, i) => ({
       companyId,
       clientId: i % 2 === 0 ? acme?.id : null,

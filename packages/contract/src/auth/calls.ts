@@ -20,57 +20,73 @@ const signIn = flat({
   summary: 'Signs in. A wrong e-mail or password answers 400 without saying which.',
 });
 
-export const tokens = area('jwt', { subject: 'Auth', prefix: '/jwt' }, {
-  'refresh-token': flat({
-    input: refreshInput,
-    output: tokenPair,
-    isPublic: true,
-    verb: 'read',
-    summary: 'Rotates a refresh token. Presenting an already rotated token revokes its whole family.',
-  }),
-  login: { ...signIn, summary: 'The same as UserLogin/UserSignIn.' },
-  register: flat({
-    input: registerInput,
-    output: session,
-    isPublic: true,
-    verb: 'create',
-    summary: 'A passenger creates an account with the company named by its short name, and is signed in.',
-  }),
-  logout: mutation({
-    input: logoutInput,
-    output: z.object({ signedOut: z.boolean() }),
-    isPublic: true,
-    verb: 'update',
-    summary: 'Revokes the refresh token family the given token belongs to.',
-  }),
-});
-
-export const signInCalls = area('UserLogin', { subject: 'Auth' }, {
-  UserSignIn: signIn,
-  UpdatUserDeviceTokenOnLogout: mutation({
-    input: deviceTokenInput,
-    output: z.object({ userID: z.number() }),
-    subject: 'Profile',
-    summary: "Forgets the signed-in user's device token (no more push messages to that device).",
-  }),
-});
-
-export const decodedUserId = area('Common', { subject: 'Profile' }, {
-  GetDecodedUserID: read({
-    input: z.object({ userID: wholeNumber({ min: 0 }).optional() }),
-    output: z.object({ userID: z.number() }),
-    summary: 'The id of the signed-in user as a number (ids are not encoded).',
-  }),
-});
-
-export const passwordChange = area('ProfileSettings', { subject: 'Profile' }, {
-  UpdatePassword: mutation({
-    input: updatePasswordInput,
-    output: z.object({
-      passwordChangingDate: z.string(),
-      accessToken: z.string(),
-      refreshToken: z.string(),
+export const tokens = area(
+  'jwt',
+  { subject: 'Auth', prefix: '/jwt' },
+  {
+    'refresh-token': flat({
+      input: refreshInput,
+      output: tokenPair,
+      isPublic: true,
+      verb: 'read',
+      summary: 'Rotates a refresh token. Presenting an already rotated token revokes its whole family.',
     }),
-    summary: 'Changes the password, signs out every other session and answers a new token pair.',
-  }),
-});
+    login: { ...signIn, summary: 'The same as UserLogin/UserSignIn.' },
+    register: flat({
+      input: registerInput,
+      output: session,
+      isPublic: true,
+      verb: 'create',
+      summary: 'A passenger creates an account with the company named by its short name, and is signed in.',
+    }),
+    logout: mutation({
+      input: logoutInput,
+      output: z.object({ signedOut: z.boolean() }),
+      isPublic: true,
+      verb: 'update',
+      summary: 'Revokes the refresh token family the given token belongs to.',
+    }),
+  },
+);
+
+export const signInCalls = area(
+  'UserLogin',
+  { subject: 'Auth' },
+  {
+    UserSignIn: signIn,
+    UpdatUserDeviceTokenOnLogout: mutation({
+      input: deviceTokenInput,
+      output: z.object({ userID: z.number() }),
+      subject: 'Profile',
+      summary: "Forgets the signed-in user's device token (no more push messages to that device).",
+    }),
+  },
+);
+
+export const decodedUserId = area(
+  'Common',
+  { subject: 'Profile' },
+  {
+    GetDecodedUserID: read({
+      input: z.object({ userID: wholeNumber({ min: 0 }).optional() }),
+      output: z.object({ userID: z.number() }),
+      summary: 'The id of the signed-in user as a number (ids are not encoded).',
+    }),
+  },
+);
+
+export const passwordChange = area(
+  'ProfileSettings',
+  { subject: 'Profile' },
+  {
+    UpdatePassword: mutation({
+      input: updatePasswordInput,
+      output: z.object({
+        passwordChangingDate: z.string(),
+        accessToken: z.string(),
+        refreshToken: z.string(),
+      }),
+      summary: 'Changes the password, signs out every other session and answers a new token pair.',
+    }),
+  },
+);

@@ -27,14 +27,18 @@ export const session = z.object({
   accessToken: z.string(),
   refreshToken: z.string(),
   companyIdentifier: z.string().describe('The company short name, e.g. UKCB'),
-  parentEntryUserID: z.number().describe('User id of the account this user sits under (client users of a child client); 0 otherwise'),
+  parentEntryUserID: z
+    .number()
+    .describe('User id of the account this user sits under (client users of a child client); 0 otherwise'),
   fullName: z.string(),
   staffRoleID: z.number().describe('Staff role id; 0 for Admin, drivers, passengers and client users'),
   userID: z.number(),
   companyID: z.number(),
   isParent: z.boolean().describe('true for a user of a parent client'),
   parentCLientID: z.number().describe('The parent client id of a client user; 0 otherwise'),
-  uniqueTypeID: z.number().describe('Id of the person behind the account: driver, passenger, client or staff id; 0 for Admin'),
+  uniqueTypeID: z
+    .number()
+    .describe('Id of the person behind the account: driver, passenger, client or staff id; 0 for Admin'),
   userIDDecode: z.number().describe('The user id as a plain number'),
   vatPercentage: z.number(),
   isCompanyVatRegistered: z.boolean(),

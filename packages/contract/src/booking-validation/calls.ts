@@ -1,7 +1,11 @@
 import { area, planned } from '../define';
 
-export const bookingValidationBookingValidation = area('BookingValidation', { subject: 'BookingValidation' }, {
-  GetBookingValidataion: planned(),
-  UpdateBookingValidate: planned(),
-  UpdateBookingValidatationCalculations: planned(),
-});
+export const bookingValidationBookingValidation = area(
+  'BookingValidation',
+  { subject: 'BookingValidation' },
+  {
+    GetBookingValidataion: planned(),
+    UpdateBookingValidate: planned(),
+    UpdateBookingValidatationCalculations: planned(),
+  },
+);

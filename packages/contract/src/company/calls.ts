@@ -8,63 +8,100 @@ const companyDetails = flat({
   summary: 'The company a short name (the sign-in page query string) belongs to.',
 });
 
-export const companyLookup = area('Booking', { subject: 'Auth' }, {
-  GetCompanyDetails: companyDetails,
-});
+export const companyLookup = area(
+  'Booking',
+  { subject: 'Auth' },
+  {
+    GetCompanyDetails: companyDetails,
+  },
+);
 
-export const branding = area('Common', { subject: 'Auth' }, {
-  GetSystemLogo: flat({
-    input: systemLogoInput,
-    output: systemLogo,
-    isPublic: true,
-    summary: 'Logos for a company and user type (Admin, Passenger or a staff role id); unknown companies get the default.',
-  }),
-  GetCompanyDetails: companyDetails,
-});
+export const branding = area(
+  'Common',
+  { subject: 'Auth' },
+  {
+    GetSystemLogo: flat({
+      input: systemLogoInput,
+      output: systemLogo,
+      isPublic: true,
+      summary:
+        'Logos for a company and user type (Admin, Passenger or a staff role id); unknown companies get the default.',
+    }),
+    GetCompanyDetails: companyDetails,
+  },
+);
 
-export const commonSettings = area('Common', { subject: 'Settings' }, {
-  GetSubCompanyList: planned(),
-  GetRefCompanyImage: planned(),
-  UploadImageRefCompany: planned(),
-});
+export const commonSettings = area(
+  'Common',
+  { subject: 'Settings' },
+  {
+    GetSubCompanyList: planned(),
+    GetRefCompanyImage: planned(),
+    UploadImageRefCompany: planned(),
+  },
+);
 
-export const bookingFormSettingSettings = area('BookingFormSetting', { subject: 'Settings' }, {
-  GetBookingFormSetting: planned(),
-  Update: planned(),
-});
+export const bookingFormSettingSettings = area(
+  'BookingFormSetting',
+  { subject: 'Settings' },
+  {
+    GetBookingFormSetting: planned(),
+    Update: planned(),
+  },
+);
 
-export const configurationSettings = area('Configuration', { subject: 'Settings' }, {
-  GetConfigurationData: planned(),
-  GetStripeKeyLive: planned(),
-  GetTableSummary: planned(),
-  Create: planned(),
-  Update: planned(),
-});
+export const configurationSettings = area(
+  'Configuration',
+  { subject: 'Settings' },
+  {
+    GetConfigurationData: planned(),
+    GetStripeKeyLive: planned(),
+    GetTableSummary: planned(),
+    Create: planned(),
+    Update: planned(),
+  },
+);
 
-export const profileSettingsSettings = area('ProfileSettings', { subject: 'Settings' }, {
-  GetTableSummary: planned(),
-  GetUsers: planned(),
-  Create: planned(),
-  Update: planned(),
-});
+export const profileSettingsSettings = area(
+  'ProfileSettings',
+  { subject: 'Settings' },
+  {
+    GetTableSummary: planned(),
+    GetUsers: planned(),
+    Create: planned(),
+    Update: planned(),
+  },
+);
 
-export const basicSettingsSettings = area('BasicSettings', { subject: 'Settings' }, {
-  GetTableSummary: planned(),
-  Create: planned(),
-  Update: planned(),
-  GetUsers: planned(),
-});
+export const basicSettingsSettings = area(
+  'BasicSettings',
+  { subject: 'Settings' },
+  {
+    GetTableSummary: planned(),
+    Create: planned(),
+    Update: planned(),
+    GetUsers: planned(),
+  },
+);
 
-export const providerSettingsSettings = area('ProviderSettings', { subject: 'Settings' }, {
-  GetTableSummary: planned(),
-  GetProvider: planned(),
-  Create: planned(),
-  Update: planned(),
-});
+export const providerSettingsSettings = area(
+  'ProviderSettings',
+  { subject: 'Settings' },
+  {
+    GetTableSummary: planned(),
+    GetProvider: planned(),
+    Create: planned(),
+    Update: planned(),
+  },
+);
 
-export const emailSettingsSettings = area('EmailSettings', { subject: 'Settings' }, {
-  GetTableSummary: planned(),
-  GetUsers: planned(),
-  Create: planned(),
-  Update: planned(),
-});
+export const emailSettingsSettings = area(
+  'EmailSettings',
+  { subject: 'Settings' },
+  {
+    GetTableSummary: planned(),
+    GetUsers: planned(),
+    Create: planned(),
+    Update: planned(),
+  },
+);

@@ -1,8 +1,12 @@
 import { area, planned } from '../define';
 
-export const lostandFoundLostAndFound = area('LostandFound', { subject: 'LostAndFound' }, {
-  GetTableSummary: planned(),
-  GetBookingsIDForLostItems: planned(),
-  GetLostItemCategoryList: planned(),
-  Create: planned(),
-});
+export const lostandFoundLostAndFound = area(
+  'LostandFound',
+  { subject: 'LostAndFound' },
+  {
+    GetTableSummary: planned(),
+    GetBookingsIDForLostItems: planned(),
+    GetLostItemCategoryList: planned(),
+    Create: planned(),
+  },
+);

@@ -39,7 +39,10 @@ export async function issueRefreshToken(
  * same token exactly one wins and the other counts as reuse.
  */
 export async function consumeRefreshToken(tx: Db, services: Services, token: string) {
-  const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashRefreshToken(token)));
+  const [row] = await tx
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)));
   if (!row || row.revokedAt) throw unauthorized('The refresh token is not valid. Sign in again.');
   const reused = async () => {
     await revokeFamily(services.db, row.familyId);

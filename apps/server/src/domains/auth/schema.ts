@@ -77,6 +77,7 @@ export const users = pgTable(
     unique('users_company_id_key').on(t.companyId, t.id),
     uniqueIndex('users_email_key').on(t.companyId, sql`lower(${t.email})`),
     index('users_email_idx').on(sql`lower(${t.email})`),
+    index('users_name_idx').on(t.companyId, t.fullName, t.id),
     foreignKey({
       columns: [t.companyId, t.staffRoleId],
       foreignColumns: [staffRoles.companyId, staffRoles.id],

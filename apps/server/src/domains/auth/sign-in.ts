@@ -37,11 +37,7 @@ async function authenticate(ctx: CallContext<Session | null>, input: SignInInput
 }
 
 /** Issues a token pair for an account and answers the session data. */
-export async function openSession(
-  ctx: CallContext<Session | null>,
-  account: Account,
-  options: { remember: boolean },
-) {
+export async function openSession(ctx: CallContext<Session | null>, account: Account, options: { remember: boolean }) {
   const session = sessionOf(account);
   const { rules } = await ctx.services.abilities.forSession(session);
   const accessToken = await ctx.services.tokens.issueAccess(session);

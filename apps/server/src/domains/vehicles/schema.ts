@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  smallint,
-  text,
-  unique,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, pgTable, smallint, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companyColumn, idColumn, timestamps } from '../../platform/db/columns';
 import { drivers } from '../drivers/schema';
 
@@ -55,10 +45,7 @@ export const vehicles = pgTable(
   },
   (t) => [
     unique('vehicles_company_id_key').on(t.companyId, t.id),
-    uniqueIndex('vehicles_registration_key').on(
-      t.companyId,
-      sql`upper(replace(${t.registration}, ' ', ''))`,
-    ),
+    uniqueIndex('vehicles_registration_key').on(t.companyId, sql`upper(replace(${t.registration}, ' ', ''))`),
     index('vehicles_type_idx').on(t.companyId, t.vehicleTypeId),
     foreignKey({
       columns: [t.companyId, t.vehicleTypeId],

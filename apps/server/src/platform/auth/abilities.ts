@@ -1,12 +1,5 @@
 import { createMongoAbility, type MongoAbility } from '@casl/ability';
-import {
-  type AbilityRule,
-  type Grant,
-  type Subject,
-  type Verb,
-  fixedRules,
-  rulesFromGrants,
-} from '@cabdesk/contract';
+import { type AbilityRule, type Grant, type Subject, type Verb, fixedRules, rulesFromGrants } from '@cabdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rolePermissions } from '../../domains/auth/schema';
@@ -44,8 +37,12 @@ export class AbilityCache {
     const rows = await this.db
       .select({ subject: rolePermissions.subject, grant: rolePermissions.grant })
       .from(rolePermissions)
-      .where(and(eq(rolePermissions.companyId, session.companyId), eq(rolePermissions.staffRoleId, session.staffRoleId)));
-    const grants = Object.fromEntries(rows.map((r) => [r.subject, r.grant as Grant])) as Partial<Record<Subject, Grant>>;
+      .where(
+        and(eq(rolePermissions.companyId, session.companyId), eq(rolePermissions.staffRoleId, session.staffRoleId)),
+      );
+    const grants = Object.fromEntries(rows.map((r) => [r.subject, r.grant as Grant])) as Partial<
+      Record<Subject, Grant>
+    >;
     const rules = rulesFromGrants(grants);
     const entry = { ability: createMongoAbility<AppAbility>(rules as never), rules, at: Date.now() };
     this.staff.set(key, entry);

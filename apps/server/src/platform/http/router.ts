@@ -1,11 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  type Def,
-  type Resolved,
-  contract,
-  describeFieldErrors,
-  fieldErrors,
-} from '@cabdesk/contract';
+import { type AnyCall, allCalls, describeFieldErrors, fieldErrors } from '@cabdesk/contract';
 import type { z } from 'zod';
 import type { Session } from '../auth/tokens';
 import type { Db } from '../db/client';
@@ -13,7 +7,6 @@ import type { Services } from '../services';
 import type { CallContext, Handlers } from './context';
 import { AppError, badRequest, forbidden, notImplemented, unauthorized } from './errors';
 
-type AnyCall = Resolved<Def, string>;
 type AnyHandler = (input: unknown, ctx: CallContext<Session | null>) => Promise<unknown>;
 
 function bearer(request: FastifyRequest): string | null {
@@ -72,9 +65,10 @@ function envelope(call: AnyCall, result: unknown): unknown {
 
 /** In tests every answer is checked against the contract, so the contract cannot drift from the code. */
 function checkOutput(call: AnyCall & { output: z.ZodType }, result: unknown): void {
-  const values = call.kind === 'list' ? (result as { data: unknown[]; allData: unknown[] }).data : [
-    call.kind === 'mutation' ? (result as { data: unknown }).data : result,
-  ];
+  const values =
+    call.kind === 'list'
+      ? (result as { data: unknown[]; allData: unknown[] }).data
+      : [call.kind === 'mutation' ? (result as { data: unknown }).data : result];
   for (const value of values) {
     const parsed = call.output.safeParse(value);
     if (!parsed.success) {
@@ -83,12 +77,7 @@ function checkOutput(call: AnyCall & { output: z.ZodType }, result: unknown): vo
   }
 }
 
-async function run(
-  call: AnyCall,
-  handler: AnyHandler,
-  request: FastifyRequest,
-  services: Services,
-): Promise<unknown> {
+async function run(call: AnyCall, handler: AnyHandler, request: FastifyRequest, services: Services): Promise<unknown> {
   if (call.kind === 'planned') throw notImplemented(call.name);
   const auth = await authenticate(call, request, services);
   if (!call.isPublic && !auth.ability.can(call.verb, call.subject)) {
@@ -125,12 +114,8 @@ async function run(
  * permission (CASL verb on the call's subject), input parsing, the handler (in a transaction when
  * it changes data), then the envelope.
  */
-export function registerCalls(
-  app: FastifyInstance,
-  services: Services,
-  handlers: Partial<Handlers>,
-): void {
-  for (const call of Object.values(contract) as AnyCall[]) {
+export function registerCalls(app: FastifyInstance, services: Services, handlers: Partial<Handlers>): void {
+  for (const call of allCalls) {
     const handler = (handlers as Record<string, AnyHandler>)[call.name];
     if (call.kind !== 'planned' && !handler) {
       throw new Error(`${call.name} has a contract but no handler`);

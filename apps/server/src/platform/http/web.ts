@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { contract } from '@cabdesk/contract';
+import { allCalls } from '@cabdesk/contract';
 
-const pathsByUrl = new Map<string, readonly string[]>(Object.values(contract).map((c) => [c.path, c.methods]));
+const pathsByUrl = new Map<string, readonly string[]>(allCalls.map((c) => [c.path, c.methods]));
 
 function wantsPage(request: FastifyRequest): boolean {
   return (
@@ -28,6 +28,9 @@ export async function installWeb(app: FastifyInstance, webDist: string, branding
   const page = hasWeb
     ? () => readFileSync(indexFile, 'utf8')
     : () => '<!doctype html><title>Cabdesk</title><p>The web app is not built. Run <code>npm run build</code>.</p>';
+
+  // The static plugin would answer the bare folder with 403: the root is the app's first page.
+  app.get('/', (_request, reply) => reply.type('text/html').header('cache-control', 'no-cache').send(page()));
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '';

@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callApi, onSessionEnded } from './client';
+import { ApiError } from './errors';
+
+type Handler = (url: string, init: RequestInit) => Response;
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+let handler: Handler;
+const requests: { url: string; auth: string | null }[] = [];
+
+beforeEach(() => {
+  localStorage.clear();
+  requests.length = 0;
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const headers = (init.headers ?? {}) as Record<string, string>;
+    requests.push({ url, auth: headers.authorization ?? null });
+    return handler(url, init);
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the API client', () => {
+  it('makes one refresh for several calls that meet a 401, then retries them with the new token', async () => {
+    localStorage.setItem('accessToken', 'old');
+    localStorage.setItem('refreshToken', 'r1');
+    handler = (url, init) => {
+      if (url === '/jwt/refresh-token') {
+        expect(JSON.parse(String(init.body))).toEqual({ refreshToken: 'r1' });
+        return json(200, { accessToken: 'new', refreshToken: 'r2' });
+      }
+      const auth = (init.headers as Record<string, string>).authorization;
+      return auth === 'Bearer new' ? json(200, { data: { userID: 1 } }) : json(401, { code: 401, message: 'expired' });
+    };
+    const results = await Promise.all([
+      callApi('Common/GetDecodedUserID', {}),
+      callApi('Common/GetDecodedUserID', {}),
+      callApi('Common/GetDecodedUserID', {}),
+    ]);
+    expect(results.every((r) => r.data.userID === 1)).toBe(true);
+    expect(requests.filter((r) => r.url === '/jwt/refresh-token')).toHaveLength(1);
+    expect(localStorage.getItem('accessToken')).toBe('new');
+    expect(localStorage.getItem('refreshToken')).toBe('r2');
+  });
+
+  it('ends the session when the refresh fails', async () => {
+    localStorage.setItem('accessToken', 'old');
+    localStorage.setItem('refreshToken', 'stolen');
+    handler = (url) =>
+      url === '/jwt/refresh-token'
+        ? json(401, { code: 401, message: 'reused' })
+        : json(401, { code: 401, message: 'expired' });
+    const ended = vi.fn();
+    const stop = onSessionEnded(ended);
+    await expect(callApi('Common/GetDecodedUserID', {})).rejects.toBeInstanceOf(ApiError);
+    expect(ended).toHaveBeenCalledOnce();
+    stop();
+  });
+
+  it('carries the server’s message and field errors', async () => {
+    handler = () =>
+      json(400, {
+        code: 400,
+        message: 'email must be a valid e-mail address',
+        errors: [{ field: 'email', message: 'must be a valid e-mail address' }],
+      });
+    const error = await callApi('UserLogin/UserSignIn', { email: 'x', password: 'y' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).byField).toEqual({ email: 'must be a valid e-mail address' });
+  });
+
+  it('treats a list answer that carries a code as a failure', async () => {
+    localStorage.setItem('accessToken', 't');
+    handler = () => json(200, { code: 500, message: 'broken list' });
+    await expect(callApi('Users/GetTableSummary', {})).rejects.toMatchObject({ message: 'broken list' });
+  });
+});

@@ -1,0 +1,97 @@
+import { type BuiltName, type CallInput, type ResponseOf, contract } from '@cabdesk/contract';
+import { ApiError } from './errors';
+import { storage } from './session';
+
+type Listener = () => void;
+const sessionEndedListeners = new Set<Listener>();
+
+/** Called when the session cannot be renewed; the app signs out. */
+export function onSessionEnded(listener: Listener): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+async function postRefresh(refreshToken: string): Promise<boolean> {
+  const response = await fetch('/jwt/refresh-token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ refreshToken }),
+  });
+  if (!response.ok) return false;
+  const body = (await response.json()) as { accessToken: string; refreshToken: string };
+  storage.setTokens(body.accessToken, body.refreshToken);
+  return true;
+}
+
+/**
+ * One refresh for any number of calls that met a 401 at once: the first starts it, the others wait
+ * for it and retry with the new token. Across tabs a Web Lock serialises refreshes; a tab that finds
+ * the token already renewed by another tab uses that one.
+ */
+function refreshOnce(failedWith: string | null): Promise<boolean> {
+  refreshing ??= (async () => {
+    const run = async () => {
+      const current = storage.refreshToken;
+      if (!current) return false;
+      if (failedWith !== storage.accessToken && storage.accessToken) return true;
+      return postRefresh(current).catch(() => false);
+    };
+    try {
+      return typeof navigator !== 'undefined' && navigator.locks
+        ? await navigator.locks.request('cabdesk-refresh', run)
+        : await run();
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+async function send(name: BuiltName, input: unknown, token: string | null): Promise<Response> {
+  const call = contract[name];
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (call.methods.includes('POST')) {
+    headers['content-type'] = 'application/json';
+    return fetch(call.path, { method: 'POST', headers, body: JSON.stringify(input ?? {}) });
+  }
+  const query = new URLSearchParams(
+    Object.entries((input ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+  );
+  return fetch(`${call.path}${query.size ? `?${query}` : ''}`, { headers });
+}
+
+async function failure(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => null)) as { message?: string; errors?: ApiError['errors'] } | null;
+  return new ApiError(
+    response.status,
+    body?.message ?? `The server answered ${response.status}.`,
+    body?.errors ?? [],
+    body,
+  );
+}
+
+/** Calls the server through the contract: typed input and answer, one refresh on 401. */
+export async function callApi<K extends BuiltName>(name: K, input: CallInput<K>): Promise<ResponseOf<K>> {
+  const token = storage.accessToken;
+  let response = await send(name, input, token);
+  if (response.status === 401 && !contract[name].isPublic && storage.refreshToken) {
+    if (await refreshOnce(token)) {
+      response = await send(name, input, storage.accessToken);
+    } else {
+      for (const listener of sessionEndedListeners) listener();
+      throw await failure(response);
+    }
+  }
+  if (!response.ok) throw await failure(response);
+  const body = (await response.json()) as ResponseOf<K> & { code?: number; message?: string };
+  // Spec 000 §5: a list that carries a code has failed.
+  if (contract[name].kind === 'list' && body.code !== undefined) {
+    throw new ApiError(body.code, body.message ?? 'The list could not be loaded.', [], body);
+  }
+  return body;
+}
+
+export const api = { call: callApi };

@@ -1,0 +1,115 @@
+import { Alert, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { messageOf } from '../api/errors';
+
+export interface ListQuery {
+  page: number;
+  perPage: number;
+  q: string;
+  sortColumn: string;
+  sortType: 'asc' | 'desc';
+}
+
+/**
+ * Paging, sorting and search state of a server-side list. The API counts pages from 0, the table
+ * from 1; the search is debounced so typing does not flood the server.
+ */
+export function useListState(defaultSort: { column: string; direction: 'asc' | 'desc' }) {
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState(10);
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const [sort, setSort] = useState<{ column: string; direction: 'asc' | 'desc' }>(defaultSort);
+  const query: ListQuery = { page: page - 1, perPage, q, sortColumn: sort.column, sortType: sort.direction };
+  return {
+    query,
+    page,
+    perPage,
+    search,
+    sort,
+    setPage,
+    setSearch: (value: string) => {
+      setSearch(value);
+      setPage(1);
+    },
+    setPerPage: (n: number) => {
+      setPerPage(n);
+      setPage(1);
+    },
+    setSort: (s: { column: string; direction: 'asc' | 'desc' }) => {
+      setSort(s);
+      setPage(1);
+    },
+  };
+}
+
+export type ListState = ReturnType<typeof useListState>;
+
+interface Props<Row> {
+  columns: DataTableColumn<Row>[];
+  state: ListState;
+  result: { data?: { data: Row[]; count: number } | undefined; isFetching: boolean; error: unknown };
+  filters?: ReactNode;
+  rowKey?: keyof Row & string;
+}
+
+/** A list page's table: server paging and sorting, search, loading, empty and error states. */
+export function ServerDataTable<Row>({
+  columns,
+  state,
+  result,
+  filters,
+  rowKey = 'id' as keyof Row & string,
+}: Props<Row>) {
+  const { t } = useTranslation();
+  const sortStatus: DataTableSortStatus<Row> = { columnAccessor: state.sort.column, direction: state.sort.direction };
+  return (
+    <Stack gap="sm">
+      <Group gap="sm" wrap="wrap">
+        <TextInput
+          placeholder={t('list.search')}
+          aria-label={t('list.search')}
+          leftSection={<IconSearch size={16} />}
+          value={state.search}
+          onChange={(e) => state.setSearch(e.currentTarget.value)}
+          w={280}
+        />
+        {filters}
+        {result.data ? (
+          <Text size="sm" c="dimmed" ms="auto">
+            {t('list.records', { count: result.data.count })}
+          </Text>
+        ) : null}
+      </Group>
+      {result.error ? (
+        <Alert color="red" icon={<IconAlertTriangle />} title={t('list.loadFailed')} role="alert">
+          {messageOf(result.error)}
+        </Alert>
+      ) : null}
+      <DataTable<Row>
+        withTableBorder
+        borderRadius="md"
+        striped
+        highlightOnHover
+        minHeight={result.data?.data.length ? undefined : 200}
+        records={result.data?.data ?? []}
+        idAccessor={rowKey}
+        columns={columns}
+        fetching={result.isFetching}
+        totalRecords={result.data?.count ?? 0}
+        recordsPerPage={state.perPage}
+        page={state.page}
+        onPageChange={state.setPage}
+        recordsPerPageOptions={[10, 25, 50, 100]}
+        onRecordsPerPageChange={state.setPerPage}
+        sortStatus={sortStatus}
+        onSortStatusChange={(s) => state.setSort({ column: String(s.columnAccessor), direction: s.direction })}
+        noRecordsText={state.query.q ? t('list.emptySearch', { q: state.query.q }) : t('list.empty')}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, inject } from 'vitest';
+
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const flags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A fresh Chromium profile; closed after the test file. */
+export async function openBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<{
+  context: BrowserContext;
+  page: Page;
+  baseUrl: string;
+}> {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'cabdesk-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    args: flags,
+    viewport: options.viewport ?? { width: 1366, height: 850 },
+    baseURL: inject('baseUrl'),
+  });
+  afterAll(async () => {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.on('pageerror', (error) => console.error('page error:', error.message));
+  return { context, page, baseUrl: inject('baseUrl') };
+}
+
+export const DEMO_PASSWORD = 'cabdesk-demo';
+
+export async function signInThroughForm(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByLabel(/^E-mail address/).fill(email);
+  await page
+    .getByLabel(/^Password/)
+    .first()
+    .fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function signOutThroughMenu(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('sign-out').click();
+}
+
+/** Each journey starts as a new visitor: nothing stored on this origin. */
+export async function forgetEverything(page: Page): Promise<void> {
+  await page.goto('/health');
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+}

@@ -1,0 +1,74 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { forgetEverything, openBrowser, signInThroughForm, signOutThroughMenu } from '../support/browser';
+
+describe('signing in and out', async () => {
+  const { page, context } = await openBrowser();
+  beforeEach(() => forgetEverything(page));
+
+  it('shows the loader, signs the demo admin in to the shell and signs out to /login?UKCB', async () => {
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByTestId('startup-loader').waitFor();
+    await page.getByTestId('login-logo').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await page.getByTestId('login-logo').getAttribute('src')).toContain('/branding/ukcb/');
+
+    await signInThroughForm(page, 'admin@ukcb.test');
+    await page.getByTestId('home').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    await expect.poll(() => page.getByTestId('team-count').textContent()).toMatch(/\d+/);
+    const stored = await page.evaluate(() => ({
+      companyID: localStorage.getItem('companyID'),
+      webView: localStorage.getItem('webView'),
+      userData: JSON.parse(localStorage.getItem('userData') ?? '{}') as { role?: string },
+    }));
+    expect(stored).toMatchObject({ companyID: '1', webView: 'False', userData: { role: 'Admin' } });
+
+    await page.getByRole('link', { name: 'Drivers', exact: true }).click();
+    await page.getByTestId('placeholder').waitFor();
+
+    await signOutThroughMenu(page);
+    await page.waitForURL((url) => url.pathname === '/login' && url.search === '?UKCB');
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+  });
+
+  it('signs a passenger in and out to /login?UKCB_PassApp', async () => {
+    await page.goto('/login?UKCB_PassApp');
+    await signInThroughForm(page, 'passenger@ukcb.test');
+    await page.getByTestId('placeholder').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/my-bookings');
+    await signOutThroughMenu(page);
+    await page.waitForURL((url) => url.pathname === '/login' && url.search === '?UKCB_PassApp');
+  });
+
+  it('shows the server’s message for a wrong password', async () => {
+    await page.goto('/login?UKCB');
+    await signInThroughForm(page, 'admin@ukcb.test', 'not the password');
+    const error = page.getByTestId('login-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain('The e-mail address or password is not right.');
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('refreshes an expired access token once while several calls wait, and keeps working', async () => {
+    await page.goto('/login?UKCB');
+    await signInThroughForm(page, 'admin@ukcb.test');
+    await page.getByTestId('home').waitFor();
+    await page.waitForTimeout((inject('accessTokenTtl') + 1) * 1000);
+
+    const refreshes: string[] = [];
+    const unauthorized: string[] = [];
+    context.on('request', (r) => r.url().includes('/jwt/refresh-token') && refreshes.push(r.url()));
+    context.on('response', (r) => r.status() === 401 && unauthorized.push(r.url()));
+    await page.reload();
+    await page.getByTestId('home').waitFor();
+    await expect.poll(() => page.getByTestId('team-count').textContent()).toMatch(/\d+/);
+    await expect.poll(() => page.getByTestId('account-card').textContent()).toMatch(/#\d+/);
+    expect(unauthorized.length).toBeGreaterThanOrEqual(2);
+    expect(refreshes).toHaveLength(1);
+
+    await page.getByRole('link', { name: 'Users' }).click();
+    await page.locator('table tbody tr').first().waitFor();
+    expect(refreshes).toHaveLength(1);
+  });
+});
