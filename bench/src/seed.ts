@@ -20,15 +20,13 @@ export async function seedBench(db: RootDb, count: number): Promise<number> {
     .returning({ id: companies.id });
   if (!company || !other) throw new Error('no company');
   await bootstrapCompany(db, company.id);
-  await db
-    .insert(users)
-    .values({
-      companyId: company.id,
-      kind: 'admin',
-      email: BENCH_ADMIN.email,
-      fullName: 'Bench Admin',
-      passwordHash: hash,
-    });
+  await db.insert(users).values({
+    companyId: company.id,
+    kind: 'admin',
+    email: BENCH_ADMIN.email,
+    fullName: 'Bench Admin',
+    passwordHash: hash,
+  });
   for (const companyId of [company.id, other.id]) {
     const rows = Array.from({ length: count }, (_, i) => ({
       companyId,
