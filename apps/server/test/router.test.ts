@@ -111,8 +111,8 @@ function readSecret(): string {
 
 describe('pages', () => {
   it('answers the web app (or its stand-in) for page addresses and the root, JSON 404 for unknown calls', async () => {
-    for (const url of ['/', '/dashboard', '/login?UKCB']) {
-      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    for (const url of ['/', '/dashboard', '/login?UKCB', '/settings/users']) {
+      const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
     }

@@ -6,12 +6,18 @@ import { allCalls } from '@cabdesk/contract';
 
 const pathsByUrl = new Map<string, readonly string[]>(allCalls.map((c) => [c.path, c.methods]));
 
-function wantsPage(request: FastifyRequest): boolean {
-  return (
-    request.method === 'GET' &&
-    !path.extname(request.url.split('?')[0] ?? '') &&
-    (request.headers.accept ?? '').includes('text/html')
-  );
+/** Lower-case addresses the server does not answer itself. */
+const serverPrefixes = new Set(['jwt', 'branding', 'docs', 'health', 'ready', 'ws', 'assets', 'files']);
+
+/**
+ * Page routes are lower-case (`/login`, `/dashboard`), call areas capitalised: a GET of a page
+ * address answers the web app whatever the Accept header says.
+ */
+function isPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET') return false;
+  const url = request.url.split('?')[0] ?? '';
+  const first = url.split('/')[1] ?? '';
+  return !path.extname(url) && (first === '' || (/^[a-z]/.test(first) && !serverPrefixes.has(first)));
 }
 
 /**
@@ -41,7 +47,7 @@ export async function installWeb(app: FastifyInstance, webDist: string, branding
         .header('allow', methods.join(', '))
         .send({ code: 405, message: `${url.slice(1)} takes ${methods.join(' or ')}.` });
     }
-    if (wantsPage(request)) return reply.type('text/html').header('cache-control', 'no-cache').send(page());
+    if (isPage(request)) return reply.type('text/html').header('cache-control', 'no-cache').send(page());
     return reply.status(404).send({ code: 404, message: `There is no call ${url.slice(1) || '/'}.` });
   });
 }
