@@ -1,10 +1,14 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config';
 import { allHandlers } from './domains';
 import { AbilityCache } from './platform/auth/abilities';
 import { SignInThrottle } from './platform/auth/sign-in-throttle';
+import { FileService, LocalFileStore } from './platform/files/store';
+import { installFileRoutes } from './platform/files/routes';
 import { TokenService, loadOrCreateSecret } from './platform/auth/tokens';
 import type { RootDb } from './platform/db/client';
 import { installDocs } from './platform/http/docs';
@@ -37,17 +41,20 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     ...(https ? { https } : {}),
   }) as unknown as FastifyInstance;
 
+  const secret = loadOrCreateSecret(config.dataDir, config.jwtSecret);
   const services: Services = {
     config,
     log,
     db,
-    tokens: new TokenService(loadOrCreateSecret(config.dataDir, config.jwtSecret), config.accessTokenTtlSeconds),
+    tokens: new TokenService(secret, config.accessTokenTtlSeconds),
+    files: new FileService(new LocalFileStore(path.join(config.dataDir, 'files')), secret),
     abilities: new AbilityCache(db),
     signInThrottle: new SignInThrottle(config.signInRateLimit),
     checkOutputs: options.checkOutputs ?? false,
   };
 
   installFailureHandler(app);
+  await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 50 } });
   registerCalls(app, services, allHandlers);
 
   app.get('/health', async () => ({ status: 'ok' }));
@@ -59,6 +66,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       return reply.status(503).send({ code: 503, message: 'The database is not reachable.' });
     }
   });
+  installFileRoutes(app, services.files);
   await installDocs(app);
   await installWeb(app, config.webDist, brandingDir);
   return { app, services };

@@ -25,6 +25,8 @@ interface Base {
   summary?: string;
   /** Set on calls the spec does not name; says why the call exists. */
   addedBecause?: string;
+  /** The input field that receives the file of a multipart/form-data body. */
+  upload?: string;
 }
 
 export interface BuiltDef<K extends Kind, I extends z.ZodType, O extends z.ZodType> extends Base {

@@ -116,3 +116,39 @@ export const noInput = () => z.object({ companyID: wholeNumber().optional() });
 
 /** A call that names one row. */
 export const byId = () => z.object({ id: id() });
+
+/**
+ * A file in a JSON body: name, declared type and the bytes as base64. Multipart uploads arrive in
+ * the same shape (the router converts them), so one schema checks both.
+ */
+export const fileUpload = (opts: { maxBytes: number; mimeTypes: readonly string[] }) =>
+  z
+    .object({
+      fileName: requiredText(200),
+      mimeType: z.string().trim().toLowerCase(),
+      content: z
+        .string()
+        .min(1, 'is required')
+        .regex(/^[A-Za-z0-9+/=\s]+$/, 'must be base64'),
+    })
+    .refine((f) => opts.mimeTypes.includes(f.mimeType), {
+      path: ['mimeType'],
+      message: `must be one of: ${opts.mimeTypes.join(', ')}`,
+    })
+    .refine((f) => base64Bytes(f.content) <= opts.maxBytes, {
+      path: ['content'],
+      message: `must be at most ${Math.round(opts.maxBytes / 1024 / 1024)} MB`,
+    });
+
+export type FileUpload = z.output<ReturnType<typeof fileUpload>>;
+
+export function base64Bytes(content: string): number {
+  const clean = content.replace(/\s/g, '');
+  return Math.floor((clean.length * 3) / 4) - (clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0);
+}
+
+// No SVG: a file served from our own origin must not be able to carry script.
+export const imageTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export const documentFileTypes = [...imageTypes, 'application/pdf'] as const;
+export const imageUpload = () => fileUpload({ maxBytes: 5 * 1024 * 1024, mimeTypes: imageTypes });
+export const documentUpload = () => fileUpload({ maxBytes: 10 * 1024 * 1024, mimeTypes: documentFileTypes });

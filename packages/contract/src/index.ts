@@ -6,4 +6,7 @@ export * from './errors';
 export * from './fields';
 export * from './permissions';
 export * from './types';
+export * from './bookings/status';
+export * from './reference-data/fixed-lists';
+export * from './crud';
 export * as schemas from './schemas';

@@ -2,3 +2,4 @@
 export * from './auth/schemas';
 export * from './company/schemas';
 export * from './staff/schemas';
+export * from './reference-data/schemas';

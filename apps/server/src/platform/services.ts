@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { AbilityCache } from './auth/abilities';
 import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { TokenService } from './auth/tokens';
+import type { FileService } from './files/store';
 import type { RootDb } from './db/client';
 import type { Logger } from './logger';
 
@@ -11,6 +12,7 @@ export interface Services {
   log: Logger;
   db: RootDb;
   tokens: TokenService;
+  files: FileService;
   abilities: AbilityCache;
   signInThrottle: SignInThrottle;
   /** Checks every answer against its contract schema (tests and development). */

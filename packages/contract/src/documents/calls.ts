@@ -1,4 +1,11 @@
+import { z } from 'zod';
+import { crud } from '../crud';
 import { area, planned } from '../define';
+import { flag } from '../fields';
+import { codesOf } from '../reference-data/fixed-lists';
+import { documentTypeFields, documentTypeRow } from '../reference-data/schemas';
+
+const activeFilter = { isActive: flag().optional() };
 
 export const commonDocument = area(
   'Common',
@@ -14,13 +21,21 @@ export const commonDocument = area(
   },
 );
 
-export const documentTypeDocument = area(
+const documentTypes = crud({
+  noun: 'Document type',
+  fields: documentTypeFields,
+  row: documentTypeRow,
+  sortable: ['name', 'ownerType', 'isMandatory', 'hasExpiry', 'documentCount'],
+  filters: { ...activeFilter, ownerType: z.enum(codesOf('ownerType')).optional() },
+  subject: 'Document',
+});
+export const documentTypeCalls = area(
   'DocumentType',
   { subject: 'Document' },
   {
-    GetTableSummary: planned(),
-    Create: planned(),
-    Update: planned(),
-    Delete: planned(),
+    GetTableSummary: documentTypes.list,
+    Create: documentTypes.create,
+    Update: documentTypes.update,
+    Delete: documentTypes.remove,
   },
 );

@@ -71,6 +71,7 @@ export const users = pgTable(
     passwordChangedAt: timestamp({ withTimezone: true }),
     lastSignInAt: timestamp({ withTimezone: true }),
     deviceToken: text(),
+    photoKey: text(),
     ...timestamps(),
   },
   (t) => [

@@ -1,5 +1,7 @@
+import { bookingSources, bookingStatuses, paymentStatuses } from '@cabdesk/contract';
 import {
   bigint,
+  check,
   boolean,
   char,
   foreignKey,
@@ -12,7 +14,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { companyColumn, idColumn, timestamps } from '../../platform/db/columns';
+import { companyColumn, idColumn, inList, timestamps } from '../../platform/db/columns';
 import { clients } from '../clients/schema';
 import { drivers, vendors } from '../drivers/schema';
 import { passengers } from '../passengers/schema';
@@ -27,8 +29,8 @@ export const bookings = pgTable(
   {
     id: idColumn(),
     companyId: companyColumn(),
-    status: text().notNull().default('pending'),
-    paymentStatus: text().notNull().default('unpaid'),
+    status: text({ enum: bookingStatuses }).notNull().default('pending'),
+    paymentStatus: text({ enum: paymentStatuses }).notNull().default('unpaid'),
     pickupAt: timestamp({ withTimezone: true }).notNull(),
     isAsap: boolean().notNull().default(false),
     passengerId: integer(),
@@ -44,7 +46,7 @@ export const bookings = pgTable(
     notesForDriver: text(),
     notesForOffice: text(),
     paymentMethod: text(),
-    source: text().notNull().default('office'),
+    source: text({ enum: bookingSources }).notNull().default('office'),
     /** Price to the customer and pay to the driver, in minor units of `currency`. */
     priceMinor: bigint({ mode: 'number' }),
     driverPriceMinor: bigint({ mode: 'number' }),
@@ -59,6 +61,11 @@ export const bookings = pgTable(
   },
   (t) => [
     unique('bookings_company_id_key').on(t.companyId, t.id),
+    check('bookings_status_check', inList(t.status, bookingStatuses)),
+    check('bookings_payment_status_check', inList(t.paymentStatus, paymentStatuses)),
+    check('bookings_source_check', inList(t.source, bookingSources)),
+    index('bookings_created_by_idx').on(t.companyId, t.createdBy, t.pickupAt),
+    index('bookings_vehicle_idx').on(t.companyId, t.vehicleId, t.pickupAt),
     index('bookings_pickup_idx').on(t.companyId, t.pickupAt),
     index('bookings_status_idx').on(t.companyId, t.status, t.pickupAt),
     index('bookings_driver_idx').on(t.companyId, t.driverId, t.pickupAt),

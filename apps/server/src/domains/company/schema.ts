@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   char,
   integer,
@@ -39,6 +40,9 @@ export const companies = pgTable(
     logoPassengerMain: text(),
     logoPassengerNavBar: text(),
     loaderStyle: text().notNull().default('standard'),
+    imageKey: text(),
+    monthlyBookingsGoal: integer(),
+    monthlyRevenueGoalMinor: bigint({ mode: 'number' }),
     isActive: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -11,7 +11,8 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companyColumn, idColumn, timestamps } from '../../platform/db/columns';
+import { companyColumn, idColumn, sameCompany, timestamps } from '../../platform/db/columns';
+import { driverPaymentModels } from '../pay-rules/schema';
 import { users } from '../auth/schema';
 
 export const driverTypes = pgTable(
@@ -27,6 +28,7 @@ export const driverTypes = pgTable(
   (t) => [
     unique('driver_types_company_id_key').on(t.companyId, t.id),
     uniqueIndex('driver_types_name_key').on(t.companyId, sql`lower(${t.name})`),
+    sameCompany(t, t.defaultPaymentModelId, driverPaymentModels),
   ],
 );
 
@@ -63,11 +65,16 @@ export const drivers = pgTable(
     lastName: text().notNull(),
     email: text(),
     phone: text(),
+    mobile: text(),
     dateOfBirth: date(),
+    dateJoined: date(),
     nationality: text(),
     address: text(),
     postcode: text(),
     licenceNumber: text(),
+    bankAccountName: text(),
+    bankSortCode: text(),
+    bankAccountNumber: text(),
     availability: smallint().notNull().default(3),
     defaultPaymentModelId: integer(),
     notes: text(),
@@ -85,5 +92,6 @@ export const drivers = pgTable(
       foreignColumns: [driverTypes.companyId, driverTypes.id],
     }),
     foreignKey({ columns: [t.companyId, t.vendorId], foreignColumns: [vendors.companyId, vendors.id] }),
+    sameCompany(t, t.defaultPaymentModelId, driverPaymentModels),
   ],
 );

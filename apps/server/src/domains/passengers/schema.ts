@@ -16,6 +16,8 @@ export const passengers = pgTable(
     surname: text().notNull(),
     email: text(),
     phone: text(),
+    mobile: text(),
+    isVip: boolean().notNull().default(false),
     notes: text(),
     photoKey: text(),
     isActive: boolean().notNull().default(true),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, index, integer, pgTable, smallint, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companyColumn, idColumn, timestamps } from '../../platform/db/columns';
+import { companyColumn, idColumn, sameCompany, timestamps } from '../../platform/db/columns';
+import { taxes } from '../reference-data/schema';
 import { drivers } from '../drivers/schema';
 
 /** A class of vehicle the company sells (saloon, estate, executive, MPV…). */
@@ -15,12 +16,14 @@ export const vehicleTypes = pgTable(
     maxLuggage: smallint().notNull().default(2),
     sortOrder: smallint().notNull().default(0),
     imageKey: text(),
+    taxId: integer(),
     isActive: boolean().notNull().default(true),
     ...timestamps(),
   },
   (t) => [
     unique('vehicle_types_company_id_key').on(t.companyId, t.id),
     uniqueIndex('vehicle_types_name_key').on(t.companyId, sql`lower(${t.name})`),
+    sameCompany(t, t.taxId, taxes),
   ],
 );
 

@@ -28,6 +28,44 @@ export function describeUnique(constraint: string, field: string, message: strin
   uniqueRules[constraint] = { field, message };
 }
 
+const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+const words = (table: string) => table.replace(/_/g, ' ');
+
+/**
+ * A foreign-key breach names its columns in the detail: a missing target is the caller's bad
+ * reference (400 naming the field); a row still referenced cannot be deleted (409 naming who uses it).
+ */
+function fromForeignKey(detail: string): AppError {
+  const used = /is still referenced from table "([^"]+)"/.exec(detail);
+  if (used) return conflict(`It is still used by ${words(used[1] ?? '')}; switch it off instead of deleting it.`);
+  const key = /^Key \(([^)]+)\)=\(([^)]*)\) is not present in table "([^"]+)"/.exec(detail);
+  const column = key?.[1]?.split(', ').find((c) => c !== 'company_id');
+  if (column) {
+    const field = camel(column);
+    return new AppError(400, `${field} does not exist in your company`, [
+      { field, message: 'does not exist in your company' },
+    ]);
+  }
+  return badRequest('A referenced row does not exist in your company.');
+}
+
+/** `Key (company_id, lower(name))=(1, saloon) already exists.` → 409 naming `name`. */
+function fromUnique(detail: string): AppError {
+  const key = /^Key \((.+)\)=\(.*\) already exists/.exec(detail);
+  const parts = key?.[1]?.split(/,\s*(?![^(]*\))/) ?? [];
+  const expression = [...parts].reverse().find((p) => !p.includes('company_id'));
+  const column = expression
+    ? /([a-z_]+)(?![a-z_]*\()/.exec(expression.replace(/\b(lower|upper|replace)\(/g, ''))?.[1]
+    : undefined;
+  if (column) {
+    const field = camel(column);
+    return new AppError(409, `${field} is already used by another row`, [
+      { field, message: 'is already used by another row' },
+    ]);
+  }
+  return conflict('A row with the same values already exists.');
+}
+
 /** Database errors a caller can provoke become 4xx answers; anything else stays a 500. */
 export function fromDatabaseError(error: unknown): AppError | null {
   // Drizzle wraps driver errors; the PostgreSQL error is the cause.
@@ -38,10 +76,10 @@ export function fromDatabaseError(error: unknown): AppError | null {
     case '23505': {
       const rule = pg.constraint ? uniqueRules[pg.constraint] : undefined;
       if (rule) return new AppError(409, `${rule.field} ${rule.message}`, [rule]);
-      return conflict('A row with the same values already exists.');
+      return fromUnique(pg.detail ?? '');
     }
     case '23503':
-      return badRequest('A referenced row does not exist in your company, or is still in use.');
+      return fromForeignKey(pg.detail ?? '');
     case '23514':
     case '23502':
       return badRequest('A value breaks a rule of the data.');

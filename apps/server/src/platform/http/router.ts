@@ -41,6 +41,24 @@ function parseInput(call: AnyCall & { input: z.ZodType }, raw: unknown): unknown
   throw badRequest(describeFieldErrors(errors), errors);
 }
 
+/**
+ * A multipart/form-data body becomes the same object a JSON body would be: text fields as they are,
+ * the file as {fileName, mimeType, content (base64)} under the call's upload field.
+ */
+async function multipartInput(call: AnyCall, request: FastifyRequest): Promise<Record<string, unknown>> {
+  if (!call.upload) throw badRequest('This call takes a JSON body, not a form upload.');
+  const input: Record<string, unknown> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      input[call.upload] = { fileName: part.filename, mimeType: part.mimetype, content: bytes.toString('base64') };
+    } else {
+      input[part.fieldname] = part.value;
+    }
+  }
+  return input;
+}
+
 const messages = { create: 'Created.', update: 'Saved.', delete: 'Deleted.', read: 'OK.' } as const;
 
 /** Wraps a handler's result in the envelope of the call's kind (docs/api-conventions.md). */
@@ -83,7 +101,13 @@ async function run(call: AnyCall, handler: AnyHandler, request: FastifyRequest, 
   if (!call.isPublic && !auth.ability.can(call.verb, call.subject)) {
     throw auth.session ? forbidden() : unauthorized();
   }
-  const input = parseInput(call, request.method === 'GET' ? request.query : request.body);
+  const raw =
+    request.method === 'GET'
+      ? request.query
+      : request.isMultipart()
+        ? await multipartInput(call, request)
+        : request.body;
+  const input = parseInput(call, raw);
   const effects: (() => void | Promise<void>)[] = [];
   const context = (db: Db): CallContext<Session | null> => ({
     db,

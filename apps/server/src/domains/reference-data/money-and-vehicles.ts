@@ -1,0 +1,159 @@
+import { eq, sql } from 'drizzle-orm';
+import type { schemas } from '@cabdesk/contract';
+import type { z } from 'zod';
+import type { Db } from '../../platform/db/client';
+import { crudHandlers } from '../../platform/http/crud';
+import { documents, documentTypes } from '../documents/schema';
+import { vehicles, vehicleTypes } from '../vehicles/schema';
+import { activeIs } from './driver-and-client-types';
+import { bookingExpenseTypes, discountCodes, taxes } from './schema';
+
+export const expenseTypeRegister = crudHandlers({
+  table: bookingExpenseTypes,
+  noun: 'Booking expense type',
+  query: (db: Db) =>
+    db
+      .select({
+        id: bookingExpenseTypes.id,
+        name: bookingExpenseTypes.name,
+        taxId: bookingExpenseTypes.taxId,
+        taxName: taxes.name,
+        taxRateBp: taxes.rateBp,
+        defaultAmountMinor: bookingExpenseTypes.defaultAmountMinor,
+        isAvailableInDriverApp: bookingExpenseTypes.isAvailableInDriverApp,
+        requiresReceipt: bookingExpenseTypes.requiresReceipt,
+        isActive: bookingExpenseTypes.isActive,
+      })
+      .from(bookingExpenseTypes)
+      .leftJoin(taxes, eq(taxes.id, bookingExpenseTypes.taxId))
+      .$dynamic(),
+  toRow: (r) => r,
+  sortable: {
+    name: bookingExpenseTypes.name,
+    taxName: taxes.name,
+    defaultAmountMinor: bookingExpenseTypes.defaultAmountMinor,
+    isActive: bookingExpenseTypes.isActive,
+  },
+  defaultSort: { column: 'name', type: 'asc' },
+  search: [bookingExpenseTypes.name],
+  filters: activeIs(bookingExpenseTypes.isActive),
+  values: (input: z.output<typeof schemas.bookingExpenseTypeFields>) => ({
+    ...input,
+    defaultAmountMinor: input.defaultAmountMinor ?? null,
+  }),
+});
+
+export const discountCodeRegister = crudHandlers({
+  table: discountCodes,
+  noun: 'Discount code',
+  query: (db: Db) =>
+    db
+      .select({
+        id: discountCodes.id,
+        code: discountCodes.code,
+        description: discountCodes.description,
+        discountType: discountCodes.discountType,
+        percentBp: discountCodes.percentBp,
+        amountMinor: discountCodes.amountMinor,
+        validFrom: discountCodes.validFrom,
+        validTo: discountCodes.validTo,
+        maxUses: discountCodes.maxUses,
+        usedCount: discountCodes.usedCount,
+        isActive: discountCodes.isActive,
+      })
+      .from(discountCodes)
+      .$dynamic(),
+  toRow: (r) => r,
+  sortable: {
+    code: discountCodes.code,
+    validFrom: discountCodes.validFrom,
+    validTo: discountCodes.validTo,
+    usedCount: discountCodes.usedCount,
+    isActive: discountCodes.isActive,
+  },
+  defaultSort: { column: 'code', type: 'asc' },
+  search: [discountCodes.code, discountCodes.description],
+  filters: activeIs(discountCodes.isActive),
+  values: (input: z.output<typeof schemas.discountCodeFields>) => ({
+    ...input,
+    description: input.description || null,
+    percentBp: input.discountType === 'percent' ? (input.percentBp ?? null) : null,
+    amountMinor: input.discountType === 'amount' ? (input.amountMinor ?? null) : null,
+    validFrom: input.validFrom ?? null,
+    validTo: input.validTo ?? null,
+    maxUses: input.maxUses ?? null,
+  }),
+});
+
+const vehicleCount = sql<number>`(select count(*)::int from ${vehicles} v where v.company_id = ${vehicleTypes.companyId} and v.vehicle_type_id = ${vehicleTypes.id})`;
+
+export const vehicleTypeRegister = crudHandlers({
+  table: vehicleTypes,
+  noun: 'Vehicle type',
+  query: (db: Db) =>
+    db
+      .select({
+        id: vehicleTypes.id,
+        name: vehicleTypes.name,
+        description: vehicleTypes.description,
+        maxPassengers: vehicleTypes.maxPassengers,
+        maxLuggage: vehicleTypes.maxLuggage,
+        sortOrder: vehicleTypes.sortOrder,
+        taxId: vehicleTypes.taxId,
+        taxName: taxes.name,
+        imageKey: vehicleTypes.imageKey,
+        isActive: vehicleTypes.isActive,
+        vehicleCount,
+      })
+      .from(vehicleTypes)
+      .leftJoin(taxes, eq(taxes.id, vehicleTypes.taxId))
+      .$dynamic(),
+  toRow: ({ imageKey, ...r }, ctx) => ({ ...r, imageUrl: ctx.services.files.url(imageKey) }),
+  sortable: {
+    name: vehicleTypes.name,
+    sortOrder: vehicleTypes.sortOrder,
+    maxPassengers: vehicleTypes.maxPassengers,
+    maxLuggage: vehicleTypes.maxLuggage,
+    vehicleCount,
+    isActive: vehicleTypes.isActive,
+  },
+  defaultSort: { column: 'sortOrder', type: 'asc' },
+  search: [vehicleTypes.name, vehicleTypes.description],
+  filters: activeIs(vehicleTypes.isActive),
+  values: (input: z.output<typeof schemas.vehicleTypeFields>) => ({ ...input, description: input.description || null }),
+});
+
+const documentCount = sql<number>`(select count(*)::int from ${documents} d where d.company_id = ${documentTypes.companyId} and d.document_type_id = ${documentTypes.id})`;
+
+export const documentTypeRegister = crudHandlers({
+  table: documentTypes,
+  noun: 'Document type',
+  query: (db: Db) =>
+    db
+      .select({
+        id: documentTypes.id,
+        name: documentTypes.name,
+        ownerType: documentTypes.ownerType,
+        isMandatory: documentTypes.isMandatory,
+        hasExpiry: documentTypes.hasExpiry,
+        isActive: documentTypes.isActive,
+        documentCount,
+      })
+      .from(documentTypes)
+      .$dynamic(),
+  toRow: (r) => r,
+  sortable: {
+    name: documentTypes.name,
+    ownerType: documentTypes.ownerType,
+    isMandatory: documentTypes.isMandatory,
+    hasExpiry: documentTypes.hasExpiry,
+    documentCount,
+  },
+  defaultSort: { column: 'name', type: 'asc' },
+  search: [documentTypes.name],
+  filters: (input) => [
+    ...activeIs(documentTypes.isActive)(input),
+    input.ownerType ? eq(documentTypes.ownerType, input.ownerType as 'driver') : undefined,
+  ],
+  values: (input: z.output<typeof schemas.documentTypeFields>) => input,
+});

@@ -1,0 +1,59 @@
+/**
+ * The booking life cycle: one list of statuses and the moves between them. The server's booking
+ * state machine (dispatch, driver app) moves bookings only along these edges.
+ */
+export const bookingStatuses = [
+  'quote',
+  'pending',
+  'confirmed',
+  'offered',
+  'allocated',
+  'accepted',
+  'on_route',
+  'arrived',
+  'on_board',
+  'completed',
+  'no_show',
+  'cancelled',
+  'rejected',
+] as const;
+
+export type BookingStatus = (typeof bookingStatuses)[number];
+
+export const bookingStatusLabels: Record<BookingStatus, string> = {
+  quote: 'Quote',
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  offered: 'Offered to driver',
+  allocated: 'Allocated',
+  accepted: 'Accepted by driver',
+  on_route: 'On route',
+  arrived: 'Arrived',
+  on_board: 'Passenger on board',
+  completed: 'Completed',
+  no_show: 'No-show',
+  cancelled: 'Cancelled',
+  rejected: 'Rejected',
+};
+
+/** Statuses a booking never leaves. */
+export const finalStatuses: readonly BookingStatus[] = ['completed', 'no_show', 'cancelled', 'rejected'];
+
+/** Statuses that count as a job done for statistics (a no-show is paid as a job). */
+export const doneStatuses: readonly BookingStatus[] = ['completed', 'no_show'];
+
+export const paymentStatuses = ['unpaid', 'paid', 'invoiced', 'refunded'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** Where a booking came from (the dashboard's sources panel). */
+export const bookingSources = ['office', 'phone', 'web', 'passenger_app', 'client_portal', 'api'] as const;
+export type BookingSource = (typeof bookingSources)[number];
+
+export const bookingSourceLabels: Record<BookingSource, string> = {
+  office: 'Office',
+  phone: 'Phone',
+  web: 'Web booker',
+  passenger_app: 'Passenger app',
+  client_portal: 'Client portal',
+  api: 'API',
+};
