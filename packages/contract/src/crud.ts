@@ -62,7 +62,7 @@ export const lookupRow = z.object({
 /** A fixed list (priorities, invoice periods…): numbered rows with the code the API takes. */
 export const codeRow = z.object({ id: z.number(), code: z.string(), name: z.string() });
 
-export function lookup<R extends z.ZodObject, S extends z.ZodRawShape = {}>(
+export function lookup<R extends z.ZodObject, S extends z.ZodRawShape = Record<never, never>>(
   row: R,
   opts: { filters?: S; summary?: string; subject?: Subject } = {},
 ) {
