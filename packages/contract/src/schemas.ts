@@ -3,3 +3,4 @@ export * from './auth/schemas';
 export * from './company/schemas';
 export * from './staff/schemas';
 export * from './reference-data/schemas';
+export * from './statistics/schemas';

@@ -5,6 +5,8 @@ import type { Logger } from '../platform/logger';
 import { bootstrapCompany } from '../domains/company/bootstrap';
 import { companies } from '../domains/company/schema';
 import { demoCompanies } from './companies';
+import { seedBookingHistory } from './bookings';
+import { seedRegisterDetails } from './details';
 import { seedRegister } from './people';
 
 export { demoSignIns } from './companies';
@@ -42,6 +44,19 @@ const steps: { id: string; run: (db: Db) => Promise<void> }[] = [
         const domain = emailDomains[c.id] ?? `${c.shortName.toLowerCase()}.test`;
         await seedRegister(db, c.id, domain, roleIds);
       }
+    },
+  },
+  {
+    id: 'register-details',
+    run: async (db) => {
+      for (const c of demoCompanies) await seedRegisterDetails(db, c.id);
+    },
+  },
+  {
+    id: 'booking-history',
+    run: async (db) => {
+      const perDay: Record<number, number> = { 1: 40, 10005: 15, 10006: 8, 10007: 6, 10010: 10 };
+      for (const c of demoCompanies) await seedBookingHistory(db, c.id, perDay[c.id] ?? 5);
     },
   },
 ];
