@@ -35,13 +35,19 @@ const DAY = 86_400_000;
  */
 export async function seedBookingHistory(db: Db, companyId: number, perDay: number, days = 180): Promise<number> {
   const rnd = randomness(companyId * 7919);
-  const [company] = await db.select({ currency: companies.currency }).from(companies).where(eq(companies.id, companyId));
+  const [company] = await db
+    .select({ currency: companies.currency })
+    .from(companies)
+    .where(eq(companies.id, companyId));
   const driverRows = await db.select({ id: drivers.id }).from(drivers).where(eq(drivers.companyId, companyId));
   const vehicleRows = await db
     .select({ id: vehicles.id, vehicleTypeId: vehicles.vehicleTypeId })
     .from(vehicles)
     .where(eq(vehicles.companyId, companyId));
-  const types = await db.select({ id: vehicleTypes.id }).from(vehicleTypes).where(eq(vehicleTypes.companyId, companyId));
+  const types = await db
+    .select({ id: vehicleTypes.id })
+    .from(vehicleTypes)
+    .where(eq(vehicleTypes.companyId, companyId));
   const people = await db
     .select({ id: passengers.id, clientId: passengers.clientId })
     .from(passengers)
@@ -78,7 +84,10 @@ export async function seedBookingHistory(db: Db, companyId: number, perDay: numb
   for (let day = -days; day <= 14; day++) {
     const date = today + day * DAY;
     const weekday = new Date(date).getUTCDay();
-    const count = Math.max(1, Math.round(perDay * (weekday === 0 || weekday === 6 ? 0.55 : 1) * (0.8 + rnd.next() * 0.4)));
+    const count = Math.max(
+      1,
+      Math.round(perDay * (weekday === 0 || weekday === 6 ? 0.55 : 1) * (0.8 + rnd.next() * 0.4)),
+    );
     for (let i = 0; i < count; i++) {
       const hour = rnd.chance(0.35) ? rnd.pick([7, 8, 9, 17, 18]) : rnd.int(5, 23);
       const pickupAt = new Date(date + hour * 3_600_000 + rnd.int(0, 11) * 300_000);

@@ -19,8 +19,12 @@ export async function seedRegisterDetails(db: Db, companyId: number): Promise<vo
     .select({ id: documentTypes.id, ownerType: documentTypes.ownerType, hasExpiry: documentTypes.hasExpiry })
     .from(documentTypes)
     .where(eq(documentTypes.companyId, companyId));
-  const driverIds = (await db.select({ id: drivers.id }).from(drivers).where(eq(drivers.companyId, companyId))).map((r) => r.id);
-  const vehicleIds = (await db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.companyId, companyId))).map((r) => r.id);
+  const driverIds = (await db.select({ id: drivers.id }).from(drivers).where(eq(drivers.companyId, companyId))).map(
+    (r) => r.id,
+  );
+  const vehicleIds = (await db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.companyId, companyId))).map(
+    (r) => r.id,
+  );
   const docs: (typeof documents.$inferInsert)[] = [];
   for (const [ownerType, ids] of [
     ['driver', driverIds],
@@ -60,7 +64,8 @@ export async function seedRegisterDetails(db: Db, companyId: number): Promise<vo
   const links: (typeof entityTags.$inferInsert)[] = [];
   for (const tag of made) {
     const pool = tag.tagType === 'driver' ? driverIds : tag.tagType === 'vehicle' ? vehicleIds : [];
-    for (const ownerId of pool) if (rnd.chance(0.35)) links.push({ companyId, tagId: tag.id, ownerType: tag.tagType, ownerId });
+    for (const ownerId of pool)
+      if (rnd.chance(0.35)) links.push({ companyId, tagId: tag.id, ownerType: tag.tagType, ownerId });
   }
   const [keyAccount] = await db
     .select({ id: clients.id })

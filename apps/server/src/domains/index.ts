@@ -1,8 +1,15 @@
 import type { Handlers } from '../platform/http/context';
 import { authHandlers } from './auth/handlers';
+import { calendarHandlers } from './calendar/handlers';
+import { clientsHandlers } from './clients/handlers';
 import { companyHandlers } from './company/handlers';
+import { dashboardHandlers } from './dashboard/handlers';
+import { documentsHandlers } from './documents/handlers';
+import { driversHandlers } from './drivers/handlers';
+import { passengersHandlers } from './passengers/handlers';
 import { referenceDataHandlers } from './reference-data/handlers';
 import { staffHandlers } from './staff/handlers';
+import { vehiclesHandlers } from './vehicles/handlers';
 
 /** Every built call's handler; the type makes a built call without a handler a compile error. */
 export const allHandlers: Handlers = {
@@ -10,4 +17,11 @@ export const allHandlers: Handlers = {
   ...companyHandlers,
   ...staffHandlers,
   ...referenceDataHandlers,
+  ...driversHandlers,
+  ...passengersHandlers,
+  ...clientsHandlers,
+  ...vehiclesHandlers,
+  ...documentsHandlers,
+  ...dashboardHandlers,
+  ...calendarHandlers,
 };

@@ -6,20 +6,15 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { AppLayout } from './layout/AppLayout';
 import { allNavItems, canOpen, homePath, type NavItem } from './nav-items';
 import { StartupLoader } from './StartupLoader';
+import { type FeaturePage, featurePages } from './feature-pages';
 import { NotFoundPage } from './NotFoundPage';
 import { PlaceholderPage } from '../features/placeholder/PlaceholderPage';
 
 const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
-const HomePage = lazy(() => import('../features/home/HomePage').then((m) => ({ default: m.HomePage })));
-const UsersPage = lazy(() => import('../features/users/UsersPage').then((m) => ({ default: m.UsersPage })));
-const ProfilePage = lazy(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 
 /** Areas with a real page; every other menu area shows what it will hold. */
-const builtPages: Record<string, React.ComponentType> = {
-  '/dashboard': HomePage,
-  '/settings/users': UsersPage,
-  '/profile': ProfilePage,
-};
+const builtPages = new Map(featurePages.map((p) => [p.path, p]));
+const extraPages = featurePages.filter((p) => !allNavItems.some((item) => item.path === p.path));
 
 function RequireSignIn() {
   const { user } = useAuth();
@@ -32,8 +27,15 @@ function Guarded({ item }: { item: NavItem }) {
   const ability = useAbility();
   const { user } = useAuth();
   if (!canOpen(item, user?.role, (s) => ability.can('read', s))) return <NotFoundPage forbidden />;
-  const Page = builtPages[item.path];
+  const Page = builtPages.get(item.path)?.page;
   return Page ? <Page /> : <PlaceholderPage item={item} />;
+}
+
+/** A feature's own page that is not in the menu (a profile, an editor). */
+function GuardedPage({ page }: { page: FeaturePage }) {
+  const ability = useAbility();
+  if (!ability.can('read', page.subject)) return <NotFoundPage forbidden />;
+  return <page.page />;
 }
 
 function Home() {
@@ -64,6 +66,7 @@ export const router = createBrowserRouter([
             children: [
               { index: true, element: <Home /> },
               ...allNavItems.map((item) => ({ path: item.path, element: <Guarded item={item} /> })),
+              ...extraPages.map((page) => ({ path: page.path, element: <GuardedPage page={page} /> })),
               { path: '*', element: <NotFoundPage /> },
             ],
           },

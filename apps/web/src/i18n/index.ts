@@ -10,8 +10,24 @@ export const languages = [
 
 const stored = typeof localStorage !== 'undefined' ? localStorage.getItem('language') : null;
 
+/**
+ * Each feature keeps its words in `features/<name>/locales/<lang>.json`, reached as `<name>.<key>`;
+ * the shell's own words are in `i18n/locales`.
+ */
+const featureLocales = import.meta.glob<{ default: Record<string, unknown> }>('../features/*/locales/*.json', {
+  eager: true,
+});
+function withFeatures(lang: string, base: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...base };
+  for (const [file, module] of Object.entries(featureLocales)) {
+    const match = /features\/([^/]+)\/locales\/([a-z]+)\.json$/.exec(file);
+    if (match?.[2] === lang && match[1]) merged[match[1]] = module.default;
+  }
+  return merged;
+}
+
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, de: { translation: de } },
+  resources: { en: { translation: withFeatures('en', en) }, de: { translation: withFeatures('de', de) } },
   lng: stored && languages.some((l) => l.code === stored) ? stored : 'en',
   fallbackLng: 'en',
   interpolation: { escapeValue: false },

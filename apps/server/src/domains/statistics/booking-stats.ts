@@ -83,7 +83,8 @@ export async function bookingCountsOf(ctx: Ctx, dimension: Dimension | null, id:
   const { timezone } = await companyFacts(ctx);
   const local = localTime(timezone);
   const now = sql`(now() at time zone ${timezone})`;
-  const since = (unit: string) => sql`${local} >= date_trunc(${unit}, ${now}) and ${local} < date_trunc(${unit}, ${now}) + ${`1 ${unit}`}::interval`;
+  const since = (unit: string) =>
+    sql`${local} >= date_trunc(${unit}, ${now}) and ${local} < date_trunc(${unit}, ${now}) + ${`1 ${unit}`}::interval`;
   const [row] = await ctx.db
     .select({
       total: sql<number>`count(*)::int`,
@@ -187,5 +188,11 @@ export async function topOf(
     .groupBy(column, join.name)
     .orderBy(sql`count(*) filter (where ${done}) desc`, sql`${revenue} desc`, column)
     .limit(limit);
-  return rows.map((r, i) => ({ rank: i + 1, id: r.id, name: r.name, bookings: r.bookings, revenueMinor: Number(r.revenueMinor) }));
+  return rows.map((r, i) => ({
+    rank: i + 1,
+    id: r.id,
+    name: r.name,
+    bookings: r.bookings,
+    revenueMinor: Number(r.revenueMinor),
+  }));
 }
