@@ -1,0 +1,28 @@
+import { EXPIRING_DAYS, type ExpiryState } from '@cabdesk/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/** The expiry state of a date against today (YYYY-MM-DD, the company's day). */
+export function expiryState(expiryDate: string | null, today: string): ExpiryState {
+  if (!expiryDate) return 'no_expiry';
+  if (expiryDate < today) return 'expired';
+  const soon = new Date(`${today}T00:00:00Z`);
+  soon.setUTCDate(soon.getUTCDate() + EXPIRING_DAYS);
+  return expiryDate <= soon.toISOString().slice(0, 10) ? 'expiring' : 'valid';
+}
+
+/** The same rule in SQL, for filters and counts; `today` is the company's date. */
+export function expiryStateSql(expiryDate: AnyPgColumn, today: string): SQL<ExpiryState> {
+  return sql<ExpiryState>`case
+    when ${expiryDate} is null then 'no_expiry'
+    when ${expiryDate} < ${today}::date then 'expired'
+    when ${expiryDate} <= ${today}::date + ${EXPIRING_DAYS} then 'expiring'
+    else 'valid' end`;
+}
+
+/** Today in a time zone, as YYYY-MM-DD. */
+export function todayIn(timezone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
+}
