@@ -10,3 +10,4 @@ export * from './bookings/status';
 export * from './reference-data/fixed-lists';
 export * from './crud';
 export * as schemas from './schemas';
+export { EXPIRING_DAYS, expiryStates, type ExpiryState } from './documents/schemas';
