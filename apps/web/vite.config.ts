@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 
 // In development the API runs on its own port and every call is proxied to it. Calls are
 // /{Area}/{Action} with a capitalised area (plus /jwt/…), page routes are lower-case: they never collide.
-const apiPattern = '^/([A-Z]|jwt/|branding/|docs|health|ready|ws)';
+const apiPattern = '^/([A-Z]|jwt/|branding/|files/|docs|health|ready|ws)';
 const apiTarget = process.env.CABDESK_API ?? 'http://127.0.0.1:8443';
 
 export default defineConfig({

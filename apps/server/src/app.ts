@@ -51,6 +51,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     abilities: new AbilityCache(db),
     signInThrottle: new SignInThrottle(config.signInRateLimit),
     checkOutputs: options.checkOutputs ?? false,
+    handlers: allHandlers,
   };
 
   installFailureHandler(app);

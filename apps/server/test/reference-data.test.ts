@@ -228,7 +228,7 @@ describe('rules of particular registers', () => {
       admin.accessToken,
     );
     expect(liar.status).toBe(400);
-    expect(liar.body.errors).toEqual([{ field: 'file.content', message: 'is not a image/png file' }]);
+    expect(liar.body.errors).toEqual([{ field: 'file.content', message: 'is not a real PNG file' }]);
 
     const boundary = 'cabdeskboundary';
     const body = Buffer.concat([

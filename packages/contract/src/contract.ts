@@ -13,6 +13,7 @@ import * as driverApp from './driver-app/calls';
 import * as driverExpenses from './driver-expenses/calls';
 import * as driverPayments from './driver-payments/calls';
 import * as drivers from './drivers/calls';
+import * as importExport from './import-export/calls';
 import * as invoices from './invoices/calls';
 import * as lostFound from './lost-found/calls';
 import * as passengers from './passengers/calls';
@@ -41,6 +42,7 @@ const modules = [
   driverExpenses,
   driverPayments,
   drivers,
+  importExport,
   invoices,
   lostFound,
   passengers,

@@ -11,3 +11,4 @@ export * from './vehicles/schemas';
 export * from './documents/schemas';
 export * from './dashboard/schemas';
 export * from './calendar/schemas';
+export * from './import-export/schemas';

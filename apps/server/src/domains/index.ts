@@ -6,6 +6,7 @@ import { companyHandlers } from './company/handlers';
 import { dashboardHandlers } from './dashboard/handlers';
 import { documentsHandlers } from './documents/handlers';
 import { driversHandlers } from './drivers/handlers';
+import { importExportHandlers } from './import-export/handlers';
 import { passengersHandlers } from './passengers/handlers';
 import { referenceDataHandlers } from './reference-data/handlers';
 import { staffHandlers } from './staff/handlers';
@@ -24,4 +25,5 @@ export const allHandlers: Handlers = {
   ...documentsHandlers,
   ...dashboardHandlers,
   ...calendarHandlers,
+  ...importExportHandlers,
 };

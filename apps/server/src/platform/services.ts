@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import type { Handlers } from './http/context';
 import type { AbilityCache } from './auth/abilities';
 import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { TokenService } from './auth/tokens';
@@ -15,6 +16,8 @@ export interface Services {
   files: FileService;
   abilities: AbilityCache;
   signInThrottle: SignInThrottle;
+  /** Every built call's handler, for calls that run other calls (imports, exports). */
+  handlers: Partial<Handlers>;
   /** Checks every answer against its contract schema (tests and development). */
   checkOutputs: boolean;
 }

@@ -55,6 +55,8 @@ interface Props<Row> {
   result: { data?: { data: Row[]; count: number } | undefined; isFetching: boolean; error: unknown };
   filters?: ReactNode;
   rowKey?: keyof Row & string;
+  /** Opens a row (its profile); the whole row becomes clickable. */
+  onRowClick?: (row: Row) => void;
 }
 
 /** A list page's table: server paging and sorting, search, loading, empty and error states. */
@@ -64,6 +66,7 @@ export function ServerDataTable<Row>({
   result,
   filters,
   rowKey = 'id' as keyof Row & string,
+  onRowClick,
 }: Props<Row>) {
   const { t } = useTranslation();
   const sortStatus: DataTableSortStatus<Row> = { columnAccessor: state.sort.column, direction: state.sort.direction };
@@ -105,10 +108,13 @@ export function ServerDataTable<Row>({
         page={state.page}
         onPageChange={state.setPage}
         recordsPerPageOptions={[10, 25, 50, 100]}
+        recordsPerPageLabel={t('list.perPage')}
+        paginationText={({ from, to, totalRecords }) => t('list.pageOf', { from, to, total: totalRecords })}
         onRecordsPerPageChange={state.setPerPage}
         sortStatus={sortStatus}
         onSortStatusChange={(s) => state.setSort({ column: String(s.columnAccessor), direction: s.direction })}
         noRecordsText={state.query.q ? t('list.emptySearch', { q: state.query.q }) : t('list.empty')}
+        onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
       />
     </Stack>
   );

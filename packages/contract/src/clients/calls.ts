@@ -1,14 +1,59 @@
-import { area, planned } from '../define';
+import { z } from 'zod';
+import { codeRow, deletedRow, lookup, lookupInput } from '../crud';
+import { area, list, mutation, read } from '../define';
+import { byId, id, imageUpload, listInput } from '../fields';
+import {
+  entityStatsInput,
+  statistics,
+  bookingCount,
+  weekDayRow,
+  trendRow,
+  trendsInput,
+  topInput,
+  topRow,
+} from '../statistics/schemas';
+import {
+  childClientFields,
+  clientFields,
+  clientImage,
+  clientListInput,
+  clientLookupRow,
+  clientNote,
+  clientRow,
+  clientUpdateFields,
+  representativeRow,
+} from './schemas';
+
+const unnamed = 'the spec lists "the SMS, email, phone-call, representative and tag lists" of a client without names';
+const named = z.object({ id: z.number(), name: z.string() });
 
 export const commonClient = area(
   'Common',
   { subject: 'Client' },
   {
-    GetClientImage: planned(),
-    UploadImageClient: planned(),
-    GetClientList: planned(),
-    GetClientListWithSearch: planned(),
-    GetSearchedClient: planned(),
+    GetClientImage: read({
+      input: byId(),
+      output: clientImage,
+      summary: "The client's logo or photo (a signed address; null when it has none).",
+    }),
+    UploadImageClient: mutation({
+      input: z.object({ id: id(), file: imageUpload() }),
+      output: z.object({ id: z.number(), imageUrl: z.string() }),
+      upload: 'file',
+      summary: "Uploads the client's logo or photo (PNG, JPEG, WebP or GIF up to 5 MB; JSON base64 or multipart).",
+    }),
+    GetClientList: lookup(clientLookupRow, {
+      summary: 'Active clients, parents and child accounts alike, by name.',
+    }),
+    GetClientListWithSearch: lookup(clientLookupRow, {
+      summary: 'Active clients whose name or account number contains q.',
+    }),
+    GetSearchedClient: list({
+      input: listInput({}),
+      row: clientLookupRow,
+      summary:
+        'Type-ahead: active clients matching q on name or account number, best matches first (exact account number, then names starting with q); 10 per page.',
+    }),
   },
 );
 
@@ -16,39 +61,90 @@ export const clientClient = area(
   'Client',
   { subject: 'Client' },
   {
-    Create: planned(),
-    CreateChild: planned(),
-    Update: planned(),
-    Delete: planned(),
-    GetTableSummary: planned(),
-    GetClientTypeList: planned(),
-    GetClientListForParents: planned(),
-    GetTopClient: planned(),
-    GetClientStatistics: planned(),
-    GetClientBookingCount: planned(),
-    GetClientWeekDays: planned(),
-    GetClientBookingTrends: planned(),
-    GetClientNote: planned(),
-    GetClientSMSList: planned({
-      addedBecause:
-        'the spec lists "the SMS, email, phone-call, representative and tag lists" of a client without names',
+    Create: mutation({
+      input: clientFields,
+      output: clientRow,
+      summary: 'Adds a client: a top-level account, or a child account when parentClientId is given.',
     }),
-    GetClientEmailList: planned({
-      addedBecause:
-        'the spec lists "the SMS, email, phone-call, representative and tag lists" of a client without names',
+    CreateChild: mutation({
+      input: childClientFields,
+      output: clientRow,
+      summary: 'Adds a child account under parentClientId.',
     }),
-    GetClientPhoneCallList: planned({
-      addedBecause:
-        'the spec lists "the SMS, email, phone-call, representative and tag lists" of a client without names',
+    Update: mutation({
+      input: clientUpdateFields,
+      output: clientRow,
+      summary:
+        'Changes a client (every field is sent). A client never becomes its own ancestor: a parent that is the client or one of its child accounts is refused.',
     }),
-    GetClientRepresentativeList: planned({
-      addedBecause:
-        'the spec lists "the SMS, email, phone-call, representative and tag lists" of a client without names',
+    Delete: mutation({
+      input: byId(),
+      output: deletedRow,
+      summary:
+        'Deletes a client and its client references; refused (409) while it has child accounts, bookings, passengers or portal users.',
     }),
-    GetClientTagList: planned({
-      addedBecause:
-        'the spec lists "the SMS, email, phone-call, representative and tag lists" of a client without names',
+    GetTableSummary: list({
+      input: clientListInput,
+      row: clientRow,
+      summary:
+        'Clients with their settings, paged and sorted; q searches name, account number and e-mail. parentClientId 0 lists top-level clients only.',
     }),
-    GetRefClientReferenceTypeList: planned(),
+    GetClientTypeList: lookup(named, { subject: 'Lookup', summary: 'Active client types.' }),
+    GetClientListForParents: list({
+      input: lookupInput(),
+      row: clientLookupRow,
+      summary:
+        'Clients that may be the parent of client `id`: every active client except itself and its child accounts at any depth (all active clients when id is 0 or left out).',
+    }),
+    GetTopClient: read({
+      input: topInput,
+      output: z.array(topRow),
+      summary: "The busiest clients over the range by done bookings, then revenue (a parent's own bookings only).",
+    }),
+    GetClientStatistics: read({
+      input: entityStatsInput,
+      output: statistics,
+      summary: "A client's booking totals over the range (its own bookings; child accounts count on their own).",
+    }),
+    GetClientBookingCount: read({
+      input: byId(),
+      output: bookingCount,
+      summary: "A client's bookings today, this week, month and year, and upcoming.",
+    }),
+    GetClientWeekDays: read({
+      input: entityStatsInput,
+      output: z.array(weekDayRow),
+      summary: "A client's bookings per day of the week, Monday first.",
+    }),
+    GetClientBookingTrends: read({
+      input: trendsInput,
+      output: z.array(trendRow),
+      summary: "A client's bookings per month (default: the last twelve months).",
+    }),
+    GetClientNote: read({ input: byId(), output: clientNote, summary: "The client's notes." }),
+    GetClientSMSList: {
+      ...lookup(codeRow, { subject: 'Lookup', summary: 'Booking events that can send the client a text message.' }),
+      addedBecause: unnamed,
+    },
+    GetClientEmailList: {
+      ...lookup(codeRow, { subject: 'Lookup', summary: 'Booking events that can send the client an e-mail.' }),
+      addedBecause: unnamed,
+    },
+    GetClientPhoneCallList: {
+      ...lookup(codeRow, { subject: 'Lookup', summary: 'Booking events that can place an automated phone call.' }),
+      addedBecause: unnamed,
+    },
+    GetClientRepresentativeList: {
+      ...lookup(representativeRow, { summary: 'Active staff who can look after a client account.' }),
+      addedBecause: unnamed,
+    },
+    GetClientTagList: {
+      ...lookup(named.extend({ colour: z.string() }), { subject: 'Lookup', summary: 'Active client tags.' }),
+      addedBecause: unnamed,
+    },
+    GetRefClientReferenceTypeList: lookup(named, {
+      subject: 'Lookup',
+      summary: 'Active kinds of client reference (cost centre, PO number…).',
+    }),
   },
 );

@@ -1,4 +1,7 @@
-import { area, flat, planned } from '../define';
+import { z } from 'zod';
+import { lookup } from '../crud';
+import { area, flat, mutation, planned, read } from '../define';
+import { imageUpload, noInput } from '../fields';
 import { companyLookupInput, publicCompany, systemLogo, systemLogoInput } from './schemas';
 
 const companyDetails = flat({
@@ -35,9 +38,21 @@ export const commonSettings = area(
   'Common',
   { subject: 'Settings' },
   {
-    GetSubCompanyList: planned(),
-    GetRefCompanyImage: planned(),
-    UploadImageRefCompany: planned(),
+    GetSubCompanyList: lookup(z.object({ id: z.number(), name: z.string(), shortName: z.string() }), {
+      subject: 'Lookup',
+      summary: "The companies under the caller's company (parent company), for dropdowns.",
+    }),
+    GetRefCompanyImage: read({
+      input: noInput(),
+      output: z.object({ companyID: z.number(), imageUrl: z.string().nullable() }),
+      summary: "The company's own picture (basic settings); imageUrl is null when there is none.",
+    }),
+    UploadImageRefCompany: mutation({
+      input: z.object({ file: imageUpload() }),
+      output: z.object({ companyID: z.number(), imageUrl: z.string() }),
+      upload: 'file',
+      summary: "Replaces the company's picture (PNG, JPEG, WebP or GIF up to 5 MB; JSON base64 or multipart).",
+    }),
   },
 );
 

@@ -1,16 +1,43 @@
 import { z } from 'zod';
-import { area, list, mutation, planned } from '../define';
-import { byId } from '../fields';
-import { userListInput, userRow } from './schemas';
+import { codeRow, deletedRow, lookup } from '../crud';
+import { area, list, mutation, planned, read } from '../define';
+import { byId, id, imageUpload, noInput, wholeNumber } from '../fields';
+import { entityStatsInput } from '../statistics/schemas';
+import {
+  createNewUserInput,
+  createUserInput,
+  personImageRow,
+  savedPersonImage,
+  staffCreateInput,
+  staffImageUpload,
+  staffListInput,
+  staffLookupRow,
+  staffRoleRow,
+  staffRow,
+  staffStatistics,
+  staffUpdateInput,
+  userListInput,
+  userLookupRow,
+  userRow,
+} from './schemas';
 
 export const commonStaff = area(
   'Common',
   { subject: 'Staff' },
   {
-    GetStaffList: planned(),
-    GetStaffImage: planned(),
-    UploadImageStaff: planned(),
-    GetStaffRoleTypeList: planned(),
+    GetStaffList: lookup(staffLookupRow, { summary: 'Active staff members, for dropdowns.' }),
+    GetStaffImage: read({
+      input: byId(),
+      output: personImageRow,
+      summary: "A staff member's photo (null when there is none).",
+    }),
+    UploadImageStaff: mutation({
+      input: staffImageUpload,
+      output: savedPersonImage,
+      upload: 'file',
+      summary: "Replaces a staff member's photo (PNG, JPEG, WebP or GIF up to 5 MB; JSON base64 or multipart).",
+    }),
+    GetStaffRoleTypeList: lookup(staffRoleRow, { summary: "The company's staff roles (as Staff/GetStaffRoleList)." }),
   },
 );
 
@@ -18,9 +45,27 @@ export const commonProfile = area(
   'Common',
   { subject: 'Profile' },
   {
-    GetProfileImage: planned(),
-    GetProfileImages: planned(),
-    UploadImageProfile: planned(),
+    GetProfileImage: read({
+      input: noInput(),
+      output: personImageRow,
+      summary: "The signed-in user's own picture (null when there is none).",
+    }),
+    GetProfileImages: read({
+      input: z.object({
+        ids: z
+          .array(id(), { error: 'must be a list of user ids' })
+          .max(100, 'may hold at most 100 ids')
+          .transform((ids) => [...new Set(ids)]),
+      }),
+      output: z.array(personImageRow),
+      summary: 'Pictures of several users of the company (chat lists); ids of no user of the company are left out.',
+    }),
+    UploadImageProfile: mutation({
+      input: z.object({ file: imageUpload() }),
+      output: savedPersonImage,
+      upload: 'file',
+      summary: "Replaces the signed-in user's own picture (PNG, JPEG, WebP or GIF up to 5 MB).",
+    }),
   },
 );
 
@@ -28,7 +73,7 @@ export const commonUser = area(
   'Common',
   { subject: 'User' },
   {
-    GetUserTypeList: planned(),
+    GetUserTypeList: lookup(codeRow, { summary: 'Kinds of account: Admin, Staff, Driver, Passenger, Client.' }),
   },
 );
 
@@ -36,7 +81,12 @@ export const userUser = area(
   'User',
   { subject: 'User' },
   {
-    CreateUser: planned(),
+    CreateUser: mutation({
+      input: createUserInput,
+      output: userRow,
+      summary:
+        'Gives a driver, passenger or staff member of the company a sign-in account; one who has an account answers 409.',
+    }),
     DeleteUser: mutation({
       input: byId(),
       output: z.object({ id: z.number() }),
@@ -49,12 +99,32 @@ export const staffStaff = area(
   'Staff',
   { subject: 'Staff' },
   {
-    Create: planned(),
-    Update: planned(),
-    Delete: planned(),
-    GetTableSummary: planned(),
-    GetStaffStatistics: planned(),
-    GetStaffRoleList: planned(),
+    Create: mutation({
+      input: staffCreateInput,
+      output: staffRow,
+      summary: 'Adds a staff member; with accountEmail and accountPassword also their sign-in account.',
+    }),
+    Update: mutation({
+      input: staffUpdateInput,
+      output: staffRow,
+      summary: "Changes a staff member (every field is sent); their account's name, role and switch follow.",
+    }),
+    Delete: mutation({
+      input: byId(),
+      output: deletedRow,
+      summary: 'Deletes a staff member and their account; your own record, or one with documents, answers 409.',
+    }),
+    GetTableSummary: list({
+      input: staffListInput,
+      row: staffRow,
+      summary: 'Office staff, paged, sorted and searchable (name, e-mail, phone); `id` > 0 narrows it to one.',
+    }),
+    GetStaffStatistics: read({
+      input: entityStatsInput,
+      output: staffStatistics,
+      summary: 'Bookings the staff member took (created) over a date range, with counts per period.',
+    }),
+    GetStaffRoleList: lookup(staffRoleRow, { summary: "The company's staff roles." }),
   },
 );
 
@@ -67,9 +137,16 @@ export const usersUser = area(
       row: userRow,
       summary: "The company's sign-in accounts, searchable by name and e-mail.",
     }),
-    CreateNewUser: planned(),
-    GetUserList: planned(),
-    GetUserListForClientPortal: planned(),
+    CreateNewUser: mutation({
+      input: createNewUserInput,
+      output: userRow,
+      summary: 'Opens an office (Admin, Staff) or client-portal (Client) account; a used e-mail answers 409.',
+    }),
+    GetUserList: lookup(userLookupRow, { summary: 'Active accounts of the company, for dropdowns.' }),
+    GetUserListForClientPortal: lookup(userLookupRow, {
+      filters: { clientId: wholeNumber({ min: 1 }) },
+      summary: 'The client-portal accounts of one client.',
+    }),
   },
 );
 

@@ -16,13 +16,30 @@ export function expiryStateSql(expiryDate: AnyPgColumn, today: string): SQL<Expi
   return sql<ExpiryState>`case
     when ${expiryDate} is null then 'no_expiry'
     when ${expiryDate} < ${today}::date then 'expired'
-    when ${expiryDate} <= ${today}::date + ${EXPIRING_DAYS} then 'expiring'
+    when ${expiryDate} <= ${today}::date + ${EXPIRING_DAYS}::int then 'expiring'
     else 'valid' end`;
 }
 
 /** Today in a time zone, as YYYY-MM-DD. */
 export function todayIn(timezone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+}
+
+/**
+ * The state of a document whose type may have no expiry: such a document never expires, whatever
+ * date it carries from before its type changed.
+ */
+export function documentStateSql(expiryDate: AnyPgColumn, hasExpiry: AnyPgColumn, today: string): SQL<ExpiryState> {
+  return sql<ExpiryState>`case when not ${hasExpiry} then 'no_expiry' else ${expiryStateSql(expiryDate, today)} end`;
+}
+
+/** Whole days from today to a date (negative once passed), null without a date. */
+export function daysUntil(date: string | null, today: string): number | null {
+  if (!date) return null;
+  return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
 }

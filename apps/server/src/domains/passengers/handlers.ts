@@ -1,3 +1,74 @@
 import { handlers } from '../../platform/http/context';
+import { imageOf, replaceImage } from '../../platform/files/images';
+import { bookingCountsOf, statisticsOf, topOf, trendsOf, weekDaysOf } from '../statistics/booking-stats';
+import { conflictsOf } from './availability';
+import { passengerBookingHistory } from './history';
+import {
+  clientPassengers,
+  contactList,
+  passengerClient,
+  passengerLookup,
+  searchedPassengers,
+  surnames,
+} from './lookups';
+import { listPassengers, passengerName, storedPassenger } from './rows';
+import { passengers } from './schema';
+import { createPassenger, deletePassenger, updatePassenger } from './writes';
 
-export const passengersHandlers = handlers({});
+const photo = (id: number) => ({ table: passengers, field: 'photoKey' as const, id, noun: 'Passenger' });
+
+export const passengersHandlers = handlers({
+  'Passenger/GetTableSummary': (input, ctx) => listPassengers(ctx, input),
+  'Passenger/Create': (input, ctx) => createPassenger(ctx, input),
+  'Passenger/Update': (input, ctx) => updatePassenger(ctx, input),
+  'Passenger/Delete': (input, ctx) => deletePassenger(ctx, input.id),
+
+  'Passenger/GetValidNewPassenger': async (input, ctx) => {
+    const conflicts = await conflictsOf(ctx, input, null);
+    return { isValid: conflicts.length === 0, conflicts };
+  },
+  'Passenger/GetValidNewPassengerEdit': async (input, ctx) => {
+    await storedPassenger(ctx, input.id);
+    const conflicts = await conflictsOf(ctx, input, input.id);
+    return { isValid: conflicts.length === 0, conflicts };
+  },
+
+  'Passenger/GetPassengerStatistics': async (input, ctx) => {
+    await storedPassenger(ctx, input.id);
+    return statisticsOf(ctx, 'passenger', input.id, input);
+  },
+  'Passenger/GetPassengerBookingCount': async (input, ctx) => {
+    await storedPassenger(ctx, input.id);
+    return bookingCountsOf(ctx, 'passenger', input.id);
+  },
+  'Passenger/GetPassengerWeekDays': async (input, ctx) => {
+    await storedPassenger(ctx, input.id);
+    return weekDaysOf(ctx, 'passenger', input.id, input);
+  },
+  'Passenger/GetPassengerBookingTrends': async (input, ctx) => {
+    await storedPassenger(ctx, input.id);
+    return trendsOf(ctx, 'passenger', input.id, input);
+  },
+  'Passenger/GetTopPassenger': (input, ctx) =>
+    topOf(ctx, 'passenger', { table: passengers, name: passengerName }, input, input.limit),
+
+  'Passenger/GetPassengerBookingHistory': (input, ctx) => passengerBookingHistory(ctx, input),
+  'Passenger/GetPassengerNote': async (input, ctx) => {
+    const passenger = await storedPassenger(ctx, input.id);
+    return { id: passenger.id, notes: passenger.notes };
+  },
+  'Passenger/GetClientPassengerList': (input, ctx) => clientPassengers(ctx, input),
+
+  'Common/GetPassengerList': (input, ctx) => passengerLookup(ctx, input),
+  'Common/GetPassengerListWithSearch': (input, ctx) => passengerLookup(ctx, input),
+  'Common/GetSearchedPassenger': (input, ctx) => searchedPassengers(ctx, input),
+  'Common/GetPassengerClientID': (input, ctx) => passengerClient(ctx, input.id),
+  'Common/GetPassengerSurNameList': (input, ctx) => surnames(ctx, input),
+  'Common/GetDriverPassengercontactList': (input, ctx) => contactList(ctx, input),
+
+  'Common/GetPassengerImage': (input, ctx) => imageOf(ctx, photo(input.id)),
+  'Common/UploadImagePassenger': async (input, ctx) => ({
+    data: await replaceImage(ctx, { ...photo(input.id), folder: 'passengers' }, input.file),
+    message: 'Photo saved.',
+  }),
+});

@@ -11,7 +11,11 @@ export const activeIs = (column: AnyColumn) => (input: Record<string, unknown>) 
   input.isActive === undefined ? undefined : eq(column, input.isActive as boolean),
 ];
 
-const driverCount = sql<number>`(select count(*)::int from ${drivers} d where d.company_id = ${driverTypes.companyId} and d.driver_type_id = ${driverTypes.id})`;
+/*
+ * The listed table is named in full inside these counts: a bare column of a single-table query is
+ * printed unqualified, and the subquery would then compare the counted table with itself.
+ */
+const driverCount = sql<number>`(select count(*)::int from ${drivers} d where d.company_id = ${driverTypes}.company_id and d.driver_type_id = ${driverTypes}.id)`;
 
 export const driverTypeRegister = crudHandlers({
   table: driverTypes,
@@ -37,7 +41,7 @@ export const driverTypeRegister = crudHandlers({
   values: (input: z.output<typeof schemas.driverTypeFields>) => input,
 });
 
-const clientCount = sql<number>`(select count(*)::int from ${clients} c where c.company_id = ${clientTypes.companyId} and c.client_type_id = ${clientTypes.id})`;
+const clientCount = sql<number>`(select count(*)::int from ${clients} c where c.company_id = ${clientTypes}.company_id and c.client_type_id = ${clientTypes}.id)`;
 
 export const clientTypeRegister = crudHandlers({
   table: clientTypes,

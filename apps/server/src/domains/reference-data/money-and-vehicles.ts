@@ -85,7 +85,7 @@ export const discountCodeRegister = crudHandlers({
   }),
 });
 
-const vehicleCount = sql<number>`(select count(*)::int from ${vehicles} v where v.company_id = ${vehicleTypes.companyId} and v.vehicle_type_id = ${vehicleTypes.id})`;
+const vehicleCount = sql<number>`(select count(*)::int from ${vehicles} v where v.company_id = ${vehicleTypes}.company_id and v.vehicle_type_id = ${vehicleTypes}.id)`;
 
 export const vehicleTypeRegister = crudHandlers({
   table: vehicleTypes,
@@ -123,7 +123,7 @@ export const vehicleTypeRegister = crudHandlers({
   values: (input: z.output<typeof schemas.vehicleTypeFields>) => ({ ...input, description: input.description || null }),
 });
 
-const documentCount = sql<number>`(select count(*)::int from ${documents} d where d.company_id = ${documentTypes.companyId} and d.document_type_id = ${documentTypes.id})`;
+const documentCount = sql<number>`(select count(*)::int from ${documents} d where d.company_id = ${documentTypes}.company_id and d.document_type_id = ${documentTypes}.id)`;
 
 export const documentTypeRegister = crudHandlers({
   table: documentTypes,

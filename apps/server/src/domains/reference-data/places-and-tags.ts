@@ -1,8 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { schemas } from '@cabdesk/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
+import type { Session } from '../../platform/auth/tokens';
+import type { CallContext } from '../../platform/http/context';
 import { crudHandlers, num } from '../../platform/http/crud';
+import { AppError } from '../../platform/http/errors';
 import { activeIs } from './driver-and-client-types';
 import { entityTags, exclusions, knownLocations, tags, zones } from './schema';
 
@@ -46,7 +49,7 @@ export const knownLocationRegister = crudHandlers({
   }),
 });
 
-const usageCount = sql<number>`(select count(*)::int from ${entityTags} et where et.tag_id = ${tags.id})`;
+const usageCount = sql<number>`(select count(*)::int from ${entityTags} et where et.tag_id = ${tags}.id)`;
 
 export const tagRegister = crudHandlers({
   table: tags,
@@ -71,8 +74,33 @@ export const tagRegister = crudHandlers({
     ...activeIs(tags.isActive)(input),
     input.tagType ? eq(tags.tagType, input.tagType as 'driver') : undefined,
   ],
-  values: (input: z.output<typeof schemas.tagFields>) => input,
+  values: async (input: z.output<typeof schemas.tagFields> & { id?: number }, ctx) => {
+    if (input.id) await refuseKindChangeInUse(ctx, input.id, input.tagType);
+    return input;
+  },
 });
+
+/**
+ * A tag on drivers cannot become a vehicle tag: the rows carrying it would hold a tag of the wrong
+ * kind. While it is in use its kind stays; a new tag of the other kind is the way.
+ */
+async function refuseKindChangeInUse(ctx: CallContext<Session>, tagId: number, tagType: string) {
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(entityTags)
+    .where(
+      and(
+        eq(entityTags.companyId, ctx.session.companyId),
+        eq(entityTags.tagId, tagId),
+        ne(entityTags.ownerType, tagType as 'driver'),
+      ),
+    );
+  if (row?.n) {
+    throw new AppError(409, `The tag is in use ${row.n} times, so its kind cannot change; add a new tag instead.`, [
+      { field: 'tagType', message: 'cannot change while the tag is in use' },
+    ]);
+  }
+}
 
 export const exclusionRegister = crudHandlers({
   table: exclusions,

@@ -34,32 +34,49 @@ export async function listUsers(ctx: CallContext<Session>, input: Input) {
   );
   return listPage(input, {
     count: async () => (await ctx.db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0,
-    rows: async (limit, offset) => {
-      const rows = await ctx.db
-        .select({
-          id: users.id,
-          fullName: users.fullName,
-          email: users.email,
-          kind: users.kind,
-          staffRoleID: users.staffRoleId,
-          staffRoleName: staffRoles.name,
-          isActive: users.isActive,
-          lastSignInAt: users.lastSignInAt,
-          createdAt: users.createdAt,
-        })
-        .from(users)
-        .leftJoin(staffRoles, eq(staffRoles.id, users.staffRoleId))
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset);
-      return rows.map(({ kind, ...row }) => ({
-        ...row,
-        userType: roleNames[kind] as 'Admin',
-        staffRoleID: row.staffRoleID ?? 0,
-        lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
-        createdAt: row.createdAt.toISOString(),
-      }));
-    },
+    rows: (limit, offset) => userRows(ctx, where, order, limit, offset),
   });
+}
+
+type UserRow = z.output<typeof schemas.userRow>;
+
+async function userRows(
+  ctx: CallContext<Session>,
+  where: SQL | undefined,
+  order: SQL[],
+  limit: number,
+  offset: number,
+): Promise<UserRow[]> {
+  const rows = await ctx.db
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      email: users.email,
+      kind: users.kind,
+      staffRoleID: users.staffRoleId,
+      staffRoleName: staffRoles.name,
+      isActive: users.isActive,
+      lastSignInAt: users.lastSignInAt,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .leftJoin(staffRoles, eq(staffRoles.id, users.staffRoleId))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  return rows.map(({ kind, ...row }) => ({
+    ...row,
+    userType: roleNames[kind] as UserRow['userType'],
+    staffRoleID: row.staffRoleID ?? 0,
+    lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/** One account of the company as the users list shows it. */
+export async function userById(ctx: CallContext<Session>, id: number): Promise<UserRow> {
+  const [row] = await userRows(ctx, and(eq(users.companyId, ctx.session.companyId), eq(users.id, id)), [], 1, 0);
+  if (!row) throw new Error(`account ${id} vanished`);
+  return row;
 }

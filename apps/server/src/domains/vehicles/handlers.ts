@@ -1,3 +1,98 @@
-import { handlers } from '../../platform/http/context';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Session } from '../../platform/auth/tokens';
+import { handlers, type CallContext } from '../../platform/http/context';
+import { notFound } from '../../platform/http/errors';
+import { fixedLookup, inMemory } from '../reference-data/lookups';
+import { tags } from '../reference-data/schema';
+import { bookingCountsOf, statisticsOf, trendsOf, weekDaysOf } from '../statistics/booking-stats';
+import { listVehicles } from './list';
+import { createVehicle, deleteVehicle, updateVehicle } from './register';
+import { vehicles, vehicleTypes } from './schema';
 
-export const vehiclesHandlers = handlers({});
+type Ctx = CallContext<Session>;
+
+/** Statistics of another company's vehicle answer 404, like a missing one. */
+async function ensureVehicle(ctx: Ctx, id: number): Promise<void> {
+  const [row] = await ctx.db
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(and(eq(vehicles.companyId, ctx.session.companyId), eq(vehicles.id, id)));
+  if (!row) throw notFound(`Vehicle ${id}`);
+}
+
+const vehicleName = (v: { registration: string; make: string | null; model: string | null }) => {
+  const car = [v.make, v.model].filter(Boolean).join(' ');
+  return car ? `${v.registration} — ${car}` : v.registration;
+};
+
+export const vehiclesHandlers = handlers({
+  'Vehicle/GetTableSummary': (input, ctx) => listVehicles(ctx, input),
+  'Vehicle/Create': (input, ctx) => createVehicle(ctx, input),
+  'Vehicle/Update': (input, ctx) => updateVehicle(ctx, input),
+  'Vehicle/Delete': (input, ctx) => deleteVehicle(ctx, input.id),
+
+  'Vehicle/GetVehicleClassList': fixedLookup('vehicleClass'),
+
+  'Vehicle/GetVehicleTypeList': async (input, ctx) => {
+    const rows = await ctx.db
+      .select({
+        id: vehicleTypes.id,
+        name: vehicleTypes.name,
+        maxPassengers: vehicleTypes.maxPassengers,
+        maxLuggage: vehicleTypes.maxLuggage,
+      })
+      .from(vehicleTypes)
+      .where(and(eq(vehicleTypes.companyId, ctx.session.companyId), eq(vehicleTypes.isActive, true)))
+      .orderBy(asc(vehicleTypes.sortOrder), asc(vehicleTypes.name));
+    return inMemory(rows, input);
+  },
+
+  'Vehicle/GetVehicleTagList': async (input, ctx) => {
+    const rows = await ctx.db
+      .select({ id: tags.id, name: tags.name, colour: tags.colour })
+      .from(tags)
+      .where(and(eq(tags.companyId, ctx.session.companyId), eq(tags.tagType, 'vehicle'), eq(tags.isActive, true)))
+      .orderBy(asc(tags.name));
+    return inMemory(rows, input);
+  },
+
+  'Vehicle/GetVehicleList': async (input, ctx) => {
+    const rows = await ctx.db
+      .select({
+        id: vehicles.id,
+        registration: vehicles.registration,
+        make: vehicles.make,
+        model: vehicles.model,
+        vehicleTypeId: vehicles.vehicleTypeId,
+      })
+      .from(vehicles)
+      .where(and(eq(vehicles.companyId, ctx.session.companyId), eq(vehicles.isActive, true)))
+      .orderBy(asc(vehicles.registration), asc(vehicles.id));
+    return inMemory(
+      rows.map((v) => ({
+        id: v.id,
+        registration: v.registration,
+        name: vehicleName(v),
+        vehicleTypeId: v.vehicleTypeId,
+      })),
+      input,
+    );
+  },
+
+  'Vehicle/GetVehicleStatistics': async (input, ctx) => {
+    await ensureVehicle(ctx, input.id);
+    return statisticsOf(ctx, 'vehicle', input.id, input);
+  },
+  'Vehicle/GetVehicleBookingCount': async (input, ctx) => {
+    await ensureVehicle(ctx, input.id);
+    return bookingCountsOf(ctx, 'vehicle', input.id);
+  },
+  'Vehicle/GetVehicleWeekDays': async (input, ctx) => {
+    await ensureVehicle(ctx, input.id);
+    return weekDaysOf(ctx, 'vehicle', input.id, input);
+  },
+  'Vehicle/GetvehicleBookingTrends': async (input, ctx) => {
+    await ensureVehicle(ctx, input.id);
+    return trendsOf(ctx, 'vehicle', input.id, input);
+  },
+});

@@ -58,6 +58,14 @@ const extensions: Record<string, string> = {
   'application/pdf': 'pdf',
 };
 
+const labels: Record<string, string> = {
+  'image/png': 'PNG',
+  'image/jpeg': 'JPEG',
+  'image/gif': 'GIF',
+  'image/webp': 'WebP',
+  'application/pdf': 'PDF',
+};
+
 export const mimeOfKey = (key: string): string =>
   Object.entries(extensions).find(([, ext]) => key.endsWith(`.${ext}`))?.[0] ?? 'application/octet-stream';
 
@@ -82,7 +90,7 @@ export class FileService {
     const bytes = Buffer.from(upload.content, 'base64');
     const actual = sniff(bytes);
     if (!actual || actual !== upload.mimeType) {
-      throw fieldError(`${field}.content`, `is not a ${upload.mimeType} file`);
+      throw fieldError(`${field}.content`, `is not a real ${labels[upload.mimeType] ?? upload.mimeType} file`);
     }
     const key = `${companyId}/${folder}/${randomUUID()}.${extensions[actual]}`;
     await this.store.put(key, bytes);

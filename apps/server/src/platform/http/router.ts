@@ -51,6 +51,8 @@ async function multipartInput(call: AnyCall, request: FastifyRequest): Promise<R
   for await (const part of request.parts()) {
     if (part.type === 'file') {
       const bytes = await part.toBuffer();
+      // A form with an empty file input still sends a part: no name and no bytes means no file.
+      if (!part.filename && bytes.length === 0) continue;
       input[call.upload] = { fileName: part.filename, mimeType: part.mimetype, content: bytes.toString('base64') };
     } else {
       input[part.fieldname] = part.value;

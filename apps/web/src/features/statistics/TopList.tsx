@@ -36,8 +36,8 @@ export function TopList({
       ) : (
         <Stack gap={6}>
           {rows.map((r) => (
-            <Group key={r.id} justify="space-between" wrap="nowrap">
-              <Text size="sm" truncate>
+            <Group key={r.id} justify="space-between" wrap="wrap" gap={4}>
+              <Text size="sm" style={{ flex: '1 1 8rem', minWidth: 0 }}>
                 {r.rank}.{' '}
                 {hrefOf ? (
                   <Anchor component={Link} to={hrefOf(r.id)} size="sm">

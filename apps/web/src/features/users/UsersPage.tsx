@@ -1,18 +1,28 @@
-import { Badge, Select } from '@mantine/core';
+import { Badge, Button, Select } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCall } from '../../api/hooks';
+import { useAbility } from '../../app/ability';
+import { useAuth } from '../../app/auth';
+import { useCall, useCallMutation } from '../../api/hooks';
+import { ConfirmButton } from '../../ui/ConfirmButton';
+import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerDataTable, useListState } from '../../ui/ServerDataTable';
 import type { CallOutput } from '@cabdesk/contract';
+import { NewUserModal } from './NewUserModal';
 
 type Row = CallOutput<'Users/GetTableSummary'>;
 const userTypes = ['Admin', 'Staff', 'Driver', 'Passenger', 'Client'] as const;
 
-/** Settings → Users: every account of the company, paged and sorted on the server. */
+/** Settings → Users: every account of the company, paged and sorted on the server; add and delete. */
 export function UsersPage() {
   const { t, i18n } = useTranslation();
+  const ability = useAbility();
+  const { user } = useAuth();
+  const [adding, setAdding] = useState(false);
+  const remove = useCallMutation('User/DeleteUser', { invalidates: ['Users/GetTableSummary', 'Users/GetUserList'] });
   const [userType, setUserType] = useState<Row['userType'] | null>(null);
   const list = useListState({ column: 'fullName', direction: 'asc' });
   const result = useCall('Users/GetTableSummary', {
@@ -46,11 +56,48 @@ export function UsersPage() {
           <Badge color="gray">{t('users.inactive')}</Badge>
         ),
     },
+    {
+      accessor: 'actions',
+      title: '',
+      textAlign: 'right',
+      render: (r) =>
+        r.id === user?.id ? (
+          <Badge variant="outline">{t('users.you')}</Badge>
+        ) : ability.can('delete', 'User') ? (
+          <ConfirmButton
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            question={t('users.deleteQuestion', { name: r.fullName, email: r.email })}
+            onConfirm={async () => {
+              try {
+                const res = await remove.mutateAsync({ id: r.id });
+                notifySuccess(t('users.deleted'), res.message);
+              } catch (error) {
+                notifyError(t('users.deleteFailed'), error);
+              }
+            }}
+          >
+            {t('users.delete')}
+          </ConfirmButton>
+        ) : null,
+    },
   ];
 
   return (
     <>
-      <PageHeader title={t('users.title')} subtitle={t('users.subtitle')} />
+      <PageHeader
+        title={t('users.title')}
+        subtitle={t('users.subtitle')}
+        actions={
+          ability.can('create', 'User') ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+              {t('users.add')}
+            </Button>
+          ) : null
+        }
+      />
       <ServerDataTable<Row>
         columns={columns}
         state={list}
@@ -70,6 +117,7 @@ export function UsersPage() {
           />
         }
       />
+      <NewUserModal opened={adding} onClose={() => setAdding(false)} />
     </>
   );
 }

@@ -1,0 +1,202 @@
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../src/domains/audit/schema';
+import { driverEvents } from '../src/domains/calendar/schema';
+import { drivers } from '../src/domains/drivers/schema';
+import { call, createTestApp, type TestApp } from './harness';
+import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
+
+let t: TestApp;
+let company: TestCompany;
+let admin: SignedIn;
+let other: SignedIn;
+let dispatcher: SignedIn;
+let driverA: number;
+let driverB: number;
+let foreignDriver: number;
+
+type Event = { id: number; driverId: number; driverName: string; title: string; kind: string; startsAt: string };
+type Mutation = { code: number; data: Event; errors?: { field: string; message: string }[] };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // Berlin is UTC+1 in winter: the company's 1 March starts at 23:00 UTC on 28 February.
+  company = await createCompany(t.db, { timezone: 'Europe/Berlin' });
+  const otherCompany = await createCompany(t.db);
+  admin = await signIn(t.app, company.adminEmail);
+  other = await signIn(t.app, otherCompany.adminEmail);
+  const d = await createUser(t.db, company.id, 'staff', { staffRoleId: company.roleIds.Dispatcher });
+  dispatcher = await signIn(t.app, d.email);
+  const made = await t.db
+    .insert(drivers)
+    .values([
+      { companyId: company.id, firstName: 'Anna', lastName: 'Adler', callsign: 'A1' },
+      { companyId: company.id, firstName: 'Ben', lastName: 'Berg' },
+      { companyId: company.id, firstName: 'Old', lastName: 'Timer', isActive: false },
+      { companyId: otherCompany.id, firstName: 'Far', lastName: 'Away' },
+    ])
+    .returning({ id: drivers.id });
+  [driverA, driverB, , foreignDriver] = made.map((r) => r.id) as [number, number, number, number];
+});
+
+const add = (body: object, token = admin.accessToken) => call<Mutation>(t.app, 'Dashboard/AddEvent', body, token);
+
+describe('driver events', () => {
+  it('adds, changes and deletes an event, tracing each change', async () => {
+    const created = await add({
+      driverId: driverA,
+      title: 'Annual leave',
+      kind: 'leave',
+      startsAt: '2027-03-01T00:00:00+01:00',
+      endsAt: '2027-03-06T00:00:00+01:00',
+      allDay: true,
+      notes: 'Skiing',
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.data).toMatchObject({
+      driverId: driverA,
+      driverName: 'Anna Adler',
+      kind: 'leave',
+      startsAt: '2027-02-28T23:00:00.000Z',
+      endsAt: '2027-03-05T23:00:00.000Z',
+      allDay: true,
+      notes: 'Skiing',
+    });
+    const id = created.body.data.id;
+
+    const updated = await call<Mutation>(
+      t.app,
+      'Dashboard/UpdateEvent',
+      {
+        id,
+        driverId: driverA,
+        title: 'Annual leave (short)',
+        kind: 'leave',
+        startsAt: '2027-03-01T00:00:00+01:00',
+        endsAt: '2027-03-03T00:00:00+01:00',
+        allDay: 'true',
+        notes: '',
+      },
+      admin.accessToken,
+    );
+    expect(updated.status).toBe(200);
+    expect(updated.body.data).toMatchObject({ title: 'Annual leave (short)', notes: null });
+
+    const deleted = await call(t.app, 'Dashboard/DeleteEvent', { id }, admin.accessToken);
+    expect(deleted.body).toMatchObject({ code: 200, data: { id } });
+    expect(await t.db.select().from(driverEvents).where(eq(driverEvents.id, id))).toHaveLength(0);
+    const trace = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'driver_event'), eq(auditLog.entityId, id)));
+    expect(trace.map((r) => r.action)).toEqual(['created', 'updated', 'deleted']);
+    expect(trace[1]?.changes).toMatchObject({ title: { before: 'Annual leave', after: 'Annual leave (short)' } });
+  });
+
+  it('names the field of bad input', async () => {
+    const base = {
+      driverId: driverA,
+      title: 'Training',
+      startsAt: '2027-04-01T09:00:00Z',
+      endsAt: '2027-04-01T17:00:00Z',
+    };
+    const cases: [object, string, string][] = [
+      [{ ...base, endsAt: '2027-04-01T09:00:00Z' }, 'endsAt', 'must be after startsAt'],
+      [{ ...base, kind: 'holiday' }, 'kind', 'must be one of: leave, sickness, training, vehicle, other'],
+      [{ ...base, title: '  ' }, 'title', 'is required'],
+      [{ ...base, startsAt: '2027-04-01 09:00' }, 'startsAt', 'must be an ISO 8601 date-time with a zone'],
+      [{ ...base, driverId: foreignDriver }, 'driverId', 'does not exist in your company'],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await add(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.errors, JSON.stringify(body)).toEqual([{ field, message }]);
+    }
+    const ok = await add(base);
+    expect(ok.body.data.kind).toBe('other');
+  });
+
+  it('lists the events overlapping a range of company days, for one driver or all', async () => {
+    await t.db.delete(driverEvents).where(eq(driverEvents.companyId, company.id));
+    const make = async (driverId: number, title: string, startsAt: string, endsAt: string) =>
+      (await add({ driverId, title, startsAt, endsAt })).body.data.id;
+    // 23:30 UTC on 31 May is 1 June in Berlin (UTC+2 in summer).
+    const early = await make(driverA, 'Early June', '2027-05-31T23:30:00Z', '2027-06-01T01:00:00Z');
+    const spanning = await make(driverB, 'Across months', '2027-05-25T08:00:00Z', '2027-06-02T08:00:00Z');
+    await make(driverA, 'Late May', '2027-05-31T20:00:00Z', '2027-05-31T21:59:00Z');
+    const july = await make(driverA, 'July', '2027-07-01T08:00:00Z', '2027-07-01T09:00:00Z');
+
+    const june = await call<{ data: Event[]; count: number }>(
+      t.app,
+      'Dashboard/GetDriverEventsList',
+      { fromDate: '2027-06-01', toDate: '2027-06-30' },
+      dispatcher.accessToken,
+    );
+    expect(june.status).toBe(200);
+    expect(june.body.data.map((e) => e.id)).toEqual([spanning, early]);
+    const annaJune = await call<{ data: Event[] }>(
+      t.app,
+      'Dashboard/GetDriverEventsList',
+      { fromDate: '2027-06-01', toDate: '2027-07-01', driverId: driverA },
+      admin.accessToken,
+    );
+    expect(annaJune.body.data.map((e) => e.id)).toEqual([early, july]);
+
+    const list = await call<{ data: { id: number; name: string; callsign: string | null; eventsCount: number }[] }>(
+      t.app,
+      'Dashboard/GetDriverList',
+      { fromDate: '2027-06-01', toDate: '2027-06-30' },
+      dispatcher.accessToken,
+    );
+    expect(list.body.data).toEqual([
+      { id: driverA, name: 'Anna Adler', callsign: 'A1', eventsCount: 1 },
+      { id: driverB, name: 'Ben Berg', callsign: null, eventsCount: 1 },
+    ]);
+
+    const bad = await call<{ errors: { field: string }[] }>(
+      t.app,
+      'Dashboard/GetDriverEventsList',
+      { fromDate: '2027-06-30', toDate: '2027-06-01' },
+      admin.accessToken,
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e) => e.field)).toEqual(['toDate']);
+    const missing = await call<{ errors: { field: string }[] }>(
+      t.app,
+      'Dashboard/GetDriverEventsList',
+      {},
+      admin.accessToken,
+    );
+    expect(missing.body.errors.map((e) => e.field)).toEqual(['fromDate', 'toDate']);
+  });
+
+  it('lets a dispatcher read but not change, and keeps companies apart', async () => {
+    const body = {
+      driverId: driverA,
+      title: 'Course',
+      startsAt: '2027-08-01T09:00:00Z',
+      endsAt: '2027-08-01T12:00:00Z',
+    };
+    expect((await add(body, dispatcher.accessToken)).status).toBe(403);
+    const mine = await add(body);
+    const id = mine.body.data.id;
+    expect((await call(t.app, 'Dashboard/DeleteEvent', { id }, dispatcher.accessToken)).status).toBe(403);
+    expect((await call(t.app, 'Dashboard/UpdateEvent', { ...body, id }, other.accessToken)).status).toBe(404);
+    expect((await call(t.app, 'Dashboard/DeleteEvent', { id }, other.accessToken)).status).toBe(404);
+    const theirs = await call<{ count: number }>(
+      t.app,
+      'Dashboard/GetDriverEventsList',
+      { fromDate: '2027-08-01', toDate: '2027-08-31' },
+      other.accessToken,
+    );
+    expect(theirs.body.count).toBe(0);
+    const theirDrivers = await call<{ data: { id: number }[] }>(
+      t.app,
+      'Dashboard/GetDriverList',
+      {},
+      other.accessToken,
+    );
+    expect(theirDrivers.body.data.map((d) => d.id)).toEqual([foreignDriver]);
+    expect(await t.db.select().from(driverEvents).where(eq(driverEvents.id, id))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,294 @@
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../src/domains/audit/schema';
+import { clients, clientTypes } from '../src/domains/clients/schema';
+import { tags } from '../src/domains/reference-data/schema';
+import { staff } from '../src/domains/staff/schema';
+import { call, createTestApp, type TestApp } from './harness';
+import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
+
+let t: TestApp;
+let company: TestCompany;
+let admin: SignedIn;
+let other: SignedIn;
+let otherCompany: TestCompany;
+let dispatcher: SignedIn;
+
+type Row = Record<string, unknown> & { id: number };
+type Mutation = { code: number; message: string; data: Row; errors?: { field: string; message: string }[] };
+type List = { data: Row[]; allData: Row[]; total: number; count: number };
+
+const create = (body: object, token = admin.accessToken) => call<Mutation>(t.app, 'Client/Create', body, token);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  company = await createCompany(t.db, { currency: 'EUR' });
+  admin = await signIn(t.app, company.adminEmail);
+  otherCompany = await createCompany(t.db);
+  other = await signIn(t.app, otherCompany.adminEmail);
+  const d = await createUser(t.db, company.id, 'staff', { staffRoleId: company.roleIds.Dispatcher });
+  dispatcher = await signIn(t.app, d.email);
+});
+
+describe('Client/Create', () => {
+  it('adds a client with its settings, tags and a history row, and answers the full client', async () => {
+    const [type] = await t.db
+      .insert(clientTypes)
+      .values({ companyId: company.id, name: 'Corporate' })
+      .returning({ id: clientTypes.id });
+    const [tag] = await t.db
+      .insert(tags)
+      .values({ companyId: company.id, name: 'Key account', tagType: 'client', colour: '#e03131' })
+      .returning({ id: tags.id });
+    const [rep] = await t.db
+      .insert(staff)
+      .values({ companyId: company.id, firstName: 'Rita', lastName: 'Rep', email: 'rita@example.test' })
+      .returning({ id: staff.id });
+    const taxes = await call<List>(t.app, 'Common/GetTaxList', {}, admin.accessToken);
+    const tax = taxes.body.data[0];
+    const res = await create({
+      name: '  Acme Travel ',
+      accountNo: 'ACME-1',
+      contactName: 'Ann Acme',
+      email: 'Travel@Acme.test',
+      phone: '+44 20 7946 0000',
+      clientTypeId: type?.id,
+      invoicePeriod: 'weekly',
+      invoiceSplit: 'per_reference',
+      taxId: tax?.id,
+      paymentMethod: 'card',
+      pricingMode: 'zone',
+      graceWaitingMinutes: '15',
+      priority: 4,
+      representativeStaffId: rep?.id,
+      creditLimitMinor: 250000,
+      notifications: { sms: ['confirmation', 'arrival', 'arrival'], email: ['completion'], phoneCall: ['arrival'] },
+      notes: 'Pays on the 1st.',
+      tagIds: [tag?.id],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Client added.');
+    expect(res.body.data).toMatchObject({
+      name: 'Acme Travel',
+      accountNo: 'ACME-1',
+      email: 'travel@acme.test',
+      clientTypeId: type?.id,
+      clientTypeName: 'Corporate',
+      parentClientId: null,
+      parentName: null,
+      childCount: 0,
+      invoicePeriod: 'weekly',
+      invoiceSplit: 'per_reference',
+      invoiceGroup: 'own',
+      taxId: tax?.id,
+      taxName: tax?.name,
+      paymentMethod: 'card',
+      currency: 'EUR',
+      pricingMode: 'zone',
+      graceWaitingMinutes: 15,
+      priority: 4,
+      representativeStaffId: rep?.id,
+      representativeName: 'Rita Rep',
+      creditLimitMinor: 250000,
+      notifications: { sms: ['confirmation', 'arrival'], email: ['completion'], phoneCall: ['arrival'] },
+      notes: 'Pays on the 1st.',
+      isActive: true,
+      tags: [{ id: tag?.id, name: 'Key account', colour: '#e03131' }],
+      photoUrl: null,
+    });
+    const history = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'client'), eq(auditLog.entityId, res.body.data.id)));
+    expect(history.map((h) => h.action)).toEqual(['created']);
+  });
+
+  it('fills the defaults of a bare client', async () => {
+    const res = await create({ name: 'Walk-in Ltd' });
+    expect(res.body.data).toMatchObject({
+      accountNo: null,
+      invoicePeriod: 'monthly',
+      invoiceSplit: 'single',
+      paymentMethod: 'account',
+      graceWaitingMinutes: 10,
+      priority: 2,
+      creditLimitMinor: null,
+      notifications: { sms: [], email: [], phoneCall: [] },
+      tags: [],
+    });
+  });
+
+  it('names every bad field', async () => {
+    const res = await create({
+      name: '',
+      email: 'not-an-address',
+      invoicePeriod: 'daily',
+      priority: 9,
+      graceWaitingMinutes: 7,
+      creditLimitMinor: -1,
+      notifications: { sms: ['birthday'] },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.map((e) => e.field)).toEqual([
+      'name',
+      'email',
+      'invoicePeriod',
+      'graceWaitingMinutes',
+      'priority',
+      'creditLimitMinor',
+      'notifications.sms.0',
+    ]);
+    const group = await create({ name: 'Solo', invoiceGroup: 'parent' });
+    expect(group.body.errors).toEqual([{ field: 'invoiceGroup', message: 'can be "parent" only for a child account' }]);
+  });
+
+  it('refuses a representative who is not an active staff member of the company', async () => {
+    const [gone] = await t.db
+      .insert(staff)
+      .values({ companyId: company.id, firstName: 'Old', lastName: 'Hand', isActive: false })
+      .returning({ id: staff.id });
+    const [theirs] = await t.db
+      .insert(staff)
+      .values({ companyId: otherCompany.id, firstName: 'Their', lastName: 'Rep' })
+      .returning({ id: staff.id });
+    for (const id of [gone?.id, theirs?.id, 999999]) {
+      const res = await create({ name: 'Rep test', representativeStaffId: id });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([
+        { field: 'representativeStaffId', message: 'must be an active staff member of your company' },
+      ]);
+    }
+  });
+
+  it('refuses references to another company’s rows, naming the field', async () => {
+    const [theirType] = await t.db
+      .insert(clientTypes)
+      .values({ companyId: otherCompany.id, name: 'Theirs' })
+      .returning({ id: clientTypes.id });
+    const res = await create({ name: 'X', clientTypeId: theirType?.id });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ field: 'clientTypeId', message: 'does not exist in your company' }]);
+    const theirClient = await create({ name: 'Their client' }, other.accessToken);
+    const child = await create({ name: 'Y', parentClientId: theirClient.body.data.id });
+    expect(child.body.errors).toEqual([{ field: 'parentClientId', message: 'does not exist in your company' }]);
+    const tagged = await create({ name: 'Z', tagIds: [123456] });
+    expect(tagged.body.errors).toEqual([{ field: 'tagIds', message: 'must be client tags of your company' }]);
+  });
+
+  it('keeps account numbers unique per company, ignoring case', async () => {
+    await create({ name: 'First', accountNo: 'DUP-1' });
+    const dup = await create({ name: 'Second', accountNo: 'dup-1' });
+    expect(dup.status).toBe(409);
+    expect(dup.body.errors).toEqual([{ field: 'accountNo', message: 'is already used by another client' }]);
+    expect((await create({ name: 'Elsewhere', accountNo: 'DUP-1' }, other.accessToken)).status).toBe(200);
+    const rows = await t.db.select().from(clients).where(eq(clients.name, 'Second'));
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe('Client/Update', () => {
+  it('changes every field, replaces tags and writes what changed', async () => {
+    const made = await create({ name: 'Before Ltd', accountNo: 'BEF', priority: 3 });
+    const id = made.body.data.id;
+    const res = await call<Mutation>(
+      t.app,
+      'Client/Update',
+      { id, name: 'After Ltd', accountNo: 'AFT', isActive: false },
+      admin.accessToken,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ id, name: 'After Ltd', accountNo: 'AFT', isActive: false, priority: 2 });
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'updated')));
+    expect(entry?.changes).toMatchObject({
+      name: { before: 'Before Ltd', after: 'After Ltd' },
+      isActive: { before: true, after: false },
+    });
+    expect(Object.keys(entry?.changes ?? {})).not.toContain('updatedAt');
+  });
+
+  it('answers 404 for a missing client and for another company’s', async () => {
+    const theirs = await create({ name: 'Private' }, other.accessToken);
+    for (const id of [theirs.body.data.id, 999999]) {
+      const res = await call(t.app, 'Client/Update', { id, name: 'Stolen' }, admin.accessToken);
+      expect(res.status).toBe(404);
+    }
+    const [row] = await t.db.select().from(clients).where(eq(clients.id, theirs.body.data.id));
+    expect(row?.name).toBe('Private');
+  });
+});
+
+describe('Client/GetTableSummary', () => {
+  it('searches name, account number and e-mail; filters type, activity and tag; sorts and pages', async () => {
+    const [type] = await t.db
+      .insert(clientTypes)
+      .values({ companyId: company.id, name: 'Hotel' })
+      .returning({ id: clientTypes.id });
+    const [tag] = await t.db
+      .insert(tags)
+      .values({ companyId: company.id, name: 'Late payer', tagType: 'client' })
+      .returning({ id: tags.id });
+    const a = await create({ name: 'Zeta Hotel', accountNo: 'LIST-3', clientTypeId: type?.id, tagIds: [tag?.id] });
+    await create({ name: 'Alpha Hotel', accountNo: 'LIST-1', clientTypeId: type?.id, email: 'desk@alpha.test' });
+    await create({ name: 'Mid Hotel', accountNo: 'LIST-2', clientTypeId: type?.id, isActive: false });
+
+    const list = (body: object) => call<List>(t.app, 'Client/GetTableSummary', body, admin.accessToken);
+    expect((await list({ clientTypeId: type?.id })).body.data.map((r) => r.name)).toEqual([
+      'Alpha Hotel',
+      'Mid Hotel',
+      'Zeta Hotel',
+    ]);
+    expect((await list({ q: 'list-3' })).body.data.map((r) => r.name)).toEqual(['Zeta Hotel']);
+    expect((await list({ q: 'DESK@alpha' })).body.data.map((r) => r.name)).toEqual(['Alpha Hotel']);
+    expect((await list({ clientTypeId: type?.id, isActive: 'false' })).body.data.map((r) => r.name)).toEqual([
+      'Mid Hotel',
+    ]);
+    const tagged = await list({ tagId: tag?.id });
+    expect(tagged.body.data.map((r) => r.id)).toEqual([a.body.data.id]);
+    expect(tagged.body.data[0]?.tags).toEqual([{ id: tag?.id, name: 'Late payer', colour: '#228be6' }]);
+
+    const paged = await list({
+      clientTypeId: type?.id,
+      sortColumn: 'accountNo',
+      sortType: 'desc',
+      perPage: 2,
+      page: 1,
+    });
+    expect(paged.body).toMatchObject({ total: 2, count: 3 });
+    expect(paged.body.data.map((r) => r.accountNo)).toEqual(['LIST-1']);
+    expect(paged.body.allData.map((r) => r.accountNo)).toEqual(['LIST-3', 'LIST-2', 'LIST-1']);
+    const one = await list({ clientId: a.body.data.id });
+    expect(one.body.data).toHaveLength(1);
+
+    const bad = await list({ sortColumn: 'password' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ errors: [{ field: 'sortColumn' }] });
+  });
+
+  it('never shows another company’s clients', async () => {
+    await create({ name: 'Hidden Co' }, other.accessToken);
+    const res = await call<List>(t.app, 'Client/GetTableSummary', { q: 'Hidden Co' }, admin.accessToken);
+    expect(res.body.count).toBe(0);
+  });
+});
+
+describe('permissions', () => {
+  it('lets a dispatcher read clients but not change them', async () => {
+    const made = await create({ name: 'Read only' });
+    const id = made.body.data.id;
+    const token = dispatcher.accessToken;
+    expect((await call(t.app, 'Client/GetTableSummary', {}, token)).status).toBe(200);
+    expect((await call(t.app, 'Client/GetClientNote', { id }, token)).status).toBe(200);
+    expect((await call(t.app, 'Common/GetClientList', {}, token)).status).toBe(200);
+    expect((await call(t.app, 'Client/Create', { name: 'Nope' }, token)).status).toBe(403);
+    expect((await call(t.app, 'Client/CreateChild', { name: 'Nope', parentClientId: id }, token)).status).toBe(403);
+    expect((await call(t.app, 'Client/Update', { id, name: 'Nope' }, token)).status).toBe(403);
+    expect((await call(t.app, 'Client/Delete', { id }, token)).status).toBe(403);
+    const png = { fileName: 'a.png', mimeType: 'image/png', content: 'iVBORw0KGgo=' };
+    expect((await call(t.app, 'Common/UploadImageClient', { id, file: png }, token)).status).toBe(403);
+    const [row] = await t.db.select().from(clients).where(eq(clients.id, id));
+    expect(row?.name).toBe('Read only');
+  });
+});

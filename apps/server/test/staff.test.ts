@@ -1,0 +1,376 @@
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Failure } from '@cabdesk/contract';
+import { auditLog } from '../src/domains/audit/schema';
+import { users } from '../src/domains/auth/schema';
+import { bookings } from '../src/domains/bookings/schema';
+import { documents, documentTypes } from '../src/domains/documents/schema';
+import { staff } from '../src/domains/staff/schema';
+import { call, createTestApp, type TestApp } from './harness';
+import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
+
+let t: TestApp;
+let company: TestCompany;
+let admin: SignedIn;
+let other: SignedIn;
+let otherCompany: TestCompany;
+let dispatcher: SignedIn;
+let dispatcherStaffId: number;
+
+type Row = Record<string, unknown> & { id: number };
+type List = { data: Row[]; allData: Row[]; total: number; count: number } & Failure;
+type Mutation = { code: number; message: string; data: Row } & Failure;
+
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+).toString('base64');
+
+const create = (body: Record<string, unknown>, token = admin.accessToken) =>
+  call<Mutation>(t.app, 'Staff/Create', { staffRoleId: company.roleIds.Dispatcher, ...body }, token);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  company = await createCompany(t.db);
+  admin = await signIn(t.app, company.adminEmail);
+  otherCompany = await createCompany(t.db);
+  other = await signIn(t.app, otherCompany.adminEmail);
+  const d = await createUser(t.db, company.id, 'staff', { staffRoleId: company.roleIds.Dispatcher });
+  dispatcher = await signIn(t.app, d.email);
+  dispatcherStaffId = d.personId;
+});
+
+describe('Staff/Create', () => {
+  it('adds a staff member with a sign-in account that can sign in with the role', async () => {
+    const res = await create({
+      firstName: 'Maya',
+      lastName: 'Patel',
+      email: 'Maya.Patel@Example.test',
+      phone: '+44 20 7946 0000',
+      address: '1 High Street',
+      postcode: 'AB1 2CD',
+      dateOfBirth: '1990-04-01',
+      startDate: '2024-01-15',
+      notes: 'Nights',
+      accountEmail: 'maya@office.test',
+      accountPassword: 'a long password',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Maya Patel added.');
+    expect(res.body.data).toMatchObject({
+      name: 'Maya Patel',
+      email: 'maya.patel@example.test',
+      staffRoleId: company.roleIds.Dispatcher,
+      staffRoleName: 'Dispatcher',
+      startDate: '2024-01-15',
+      hasAccount: true,
+      accountEmail: 'maya@office.test',
+      photoUrl: null,
+      isActive: true,
+    });
+    const [account] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.id, res.body.data.userId as number));
+    expect(account).toMatchObject({ kind: 'staff', staffRoleId: company.roleIds.Dispatcher, fullName: 'Maya Patel' });
+    const session = await signIn(t.app, 'maya@office.test', 'a long password');
+    expect(session.session.uniqueTypeID).toBe(res.body.data.id);
+    const history = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'staff'), eq(auditLog.entityId, res.body.data.id)));
+    expect(history.map((h) => h.action)).toEqual(['created']);
+  });
+
+  it('adds one without an account, accepting empty optional fields', async () => {
+    const res = await create({ firstName: 'Noah', lastName: 'Brown', email: '', phone: '', dateOfBirth: '' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ hasAccount: false, userId: null, email: null, dateOfBirth: null });
+  });
+
+  it('names the fields that break a rule and writes nothing', async () => {
+    const before = (await t.db.select().from(staff)).length;
+    const bad = await create({
+      firstName: '',
+      email: 'not-mail',
+      dateOfBirth: '1990-13-01',
+      staffRoleId: 'x',
+      accountEmail: 'someone@office.test',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'firstName', message: 'is required' },
+        { field: 'lastName', message: 'is required' },
+        { field: 'email', message: 'must be a valid e-mail address' },
+        { field: 'dateOfBirth', message: 'must be a real date' },
+        { field: 'staffRoleId', message: 'must be a whole number' },
+      ]),
+    );
+    const half = await create({ firstName: 'A', lastName: 'B', accountEmail: 'ab@office.test' });
+    expect(half.body.errors).toEqual([{ field: 'accountPassword', message: 'is required to open an account' }]);
+    const shortPassword = await create({
+      firstName: 'A',
+      lastName: 'B',
+      accountEmail: 'ab@o.test',
+      accountPassword: 'x',
+    });
+    expect(shortPassword.body.errors).toEqual([{ field: 'accountPassword', message: 'must be at least 8 characters' }]);
+    const takenEmail = await create({
+      firstName: 'A',
+      lastName: 'B',
+      accountEmail: company.adminEmail.toUpperCase(),
+      accountPassword: 'a long password',
+    });
+    expect(takenEmail.status).toBe(409);
+    expect(takenEmail.body.errors).toEqual([
+      { field: 'accountEmail', message: 'is already used by another account of this company' },
+    ]);
+    const foreignRole = await create({ firstName: 'A', lastName: 'B', staffRoleId: otherCompany.roleIds.Dispatcher });
+    expect(foreignRole.status).toBe(400);
+    expect(foreignRole.body.errors).toEqual([{ field: 'staffRoleId', message: 'does not exist in your company' }]);
+    expect((await t.db.select().from(staff)).length).toBe(before);
+  });
+
+  it('is for roles that manage staff', async () => {
+    expect((await create({ firstName: 'A', lastName: 'B' }, dispatcher.accessToken)).status).toBe(403);
+    expect((await call(t.app, 'Staff/GetTableSummary', {}, dispatcher.accessToken)).status).toBe(403);
+  });
+});
+
+describe('Staff/Update and Delete', () => {
+  it('changes the record; the account follows its name, role and switch', async () => {
+    const made = await create({
+      firstName: 'Olive',
+      lastName: 'Stone',
+      accountEmail: 'olive@office.test',
+      accountPassword: 'a long password',
+    });
+    const { id, userId } = made.body.data;
+    const res = await call<Mutation>(
+      t.app,
+      'Staff/Update',
+      {
+        id,
+        firstName: 'Olivia',
+        lastName: 'Stone',
+        staffRoleId: company.roleIds.Accounts,
+        startDate: '2023-05-01',
+        isActive: false,
+      },
+      admin.accessToken,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ name: 'Olivia Stone', staffRoleName: 'Accounts', isActive: false });
+    const [account] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.id, userId as number));
+    expect(account).toMatchObject({ fullName: 'Olivia Stone', staffRoleId: company.roleIds.Accounts, isActive: false });
+    const [change] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'staff'), eq(auditLog.entityId, id), eq(auditLog.action, 'updated')));
+    expect(change?.changes).toMatchObject({
+      firstName: { before: 'Olive', after: 'Olivia' },
+      staffRoleId: { before: company.roleIds.Dispatcher, after: company.roleIds.Accounts },
+    });
+    const foreign = await call(
+      t.app,
+      'Staff/Update',
+      { id, firstName: 'X', lastName: 'Y', staffRoleId: otherCompany.roleIds.Dispatcher },
+      other.accessToken,
+    );
+    expect(foreign.status).toBe(404);
+  });
+
+  it('refuses switching off or deleting your own record', async () => {
+    const role = company.roleIds['Operations Manager'] as number;
+    const manager = await createUser(t.db, company.id, 'staff', { staffRoleId: role });
+    const token = (await signIn(t.app, manager.email)).accessToken;
+    const off = await call<Failure>(
+      t.app,
+      'Staff/Update',
+      { id: manager.personId, firstName: 'Test', lastName: 'Staff', staffRoleId: role, isActive: false },
+      token,
+    );
+    expect(off.status).toBe(409);
+    const self = await call<Failure>(t.app, 'Staff/Delete', { id: manager.personId }, token);
+    expect(self.status).toBe(409);
+    expect(self.body.message).toBe('You cannot delete your own staff record.');
+    expect(await t.db.select().from(staff).where(eq(staff.id, manager.personId))).toHaveLength(1);
+  });
+
+  it('deletes the record and its account; refuses one with documents', async () => {
+    const made = await create({
+      firstName: 'Paul',
+      lastName: 'Gone',
+      accountEmail: 'paul@office.test',
+      accountPassword: 'a long password',
+    });
+    const { id, userId } = made.body.data;
+    expect((await call(t.app, 'Staff/Delete', { id }, other.accessToken)).status).toBe(404);
+    const res = await call(t.app, 'Staff/Delete', { id }, admin.accessToken);
+    expect(res.body).toEqual({ code: 200, message: 'Paul Gone deleted.', data: { id } });
+    expect(await t.db.select().from(staff).where(eq(staff.id, id))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(users)
+        .where(eq(users.id, userId as number)),
+    ).toHaveLength(0);
+
+    const kept = (await create({ firstName: 'Kate', lastName: 'Kept' })).body.data.id;
+    const [contract] = await t.db
+      .select({ id: documentTypes.id })
+      .from(documentTypes)
+      .where(and(eq(documentTypes.companyId, company.id), eq(documentTypes.ownerType, 'staff')));
+    await t.db
+      .insert(documents)
+      .values({ companyId: company.id, ownerType: 'staff', ownerId: kept, documentTypeId: contract?.id as number });
+    const refused = await call<Failure>(t.app, 'Staff/Delete', { id: kept }, admin.accessToken);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Kate Kept has 1 document; delete them first or switch them off.');
+  });
+});
+
+describe('Staff/GetTableSummary', () => {
+  it('searches, filters, sorts and pages, within the company', async () => {
+    const fresh = await createCompany(t.db);
+    const token = (await signIn(t.app, fresh.adminEmail)).accessToken;
+    const mk = async (firstName: string, lastName: string, extra: Record<string, unknown> = {}) =>
+      (
+        await call<Mutation>(
+          t.app,
+          'Staff/Create',
+          { firstName, lastName, staffRoleId: fresh.roleIds.Dispatcher, ...extra },
+          token,
+        )
+      ).body.data.id;
+    const zoe = await mk('Zoe', 'Adams', { startDate: '2022-01-01', email: 'zoe@list.test' });
+    const ben = await mk('Ben', 'Young', { staffRoleId: fresh.roleIds.Accounts, startDate: '2020-06-01' });
+    const amy = await mk('Amy', 'Young', { isActive: false, phone: '0161 555 0199' });
+    const list = (body: Record<string, unknown>) => call<List>(t.app, 'Staff/GetTableSummary', body, token);
+
+    const all = await list({});
+    expect(all.body.data.map((r) => r.id)).toEqual([zoe, amy, ben]);
+    expect(all.body).toMatchObject({ total: 1, count: 3 });
+    expect((await list({ q: 'young' })).body.data.map((r) => r.id)).toEqual([amy, ben]);
+    expect((await list({ q: 'zoe adams' })).body.data.map((r) => r.id)).toEqual([zoe]);
+    expect((await list({ q: '555' })).body.data.map((r) => r.id)).toEqual([amy]);
+    expect((await list({ staffRoleId: fresh.roleIds.Accounts })).body.data.map((r) => r.id)).toEqual([ben]);
+    expect((await list({ isActive: false })).body.data.map((r) => r.id)).toEqual([amy]);
+    expect((await list({ id: ben })).body.data.map((r) => r.id)).toEqual([ben]);
+    expect((await list({ sortColumn: 'startDate', sortType: 'asc' })).body.data.map((r) => r.id)).toEqual([
+      ben,
+      zoe,
+      amy,
+    ]);
+    expect((await list({ sortColumn: 'roleName', sortType: 'asc' })).body.data[0]?.id).toBe(ben);
+    const page = await list({ perPage: 2, page: 1 });
+    expect(page.body.data.map((r) => r.id)).toEqual([ben]);
+    expect(page.body.total).toBe(2);
+    const bad = await list({ sortColumn: 'email' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors?.[0]?.field).toBe('sortColumn');
+    const theirs = await call<List>(t.app, 'Staff/GetTableSummary', { perPage: 0 }, admin.accessToken);
+    expect(theirs.body.data.map((r) => r.id)).not.toContain(zoe);
+  });
+});
+
+describe('Staff/GetStaffStatistics', () => {
+  it('counts the bookings the staff member took; none without an account; 404 elsewhere', async () => {
+    const [dispatcherUser] = await t.db
+      .select({ userId: staff.userId })
+      .from(staff)
+      .where(eq(staff.id, dispatcherStaffId));
+    await t.db.insert(bookings).values([
+      {
+        companyId: company.id,
+        createdBy: dispatcherUser?.userId,
+        pickupAt: new Date('2024-02-01T10:00:00Z'),
+        status: 'completed',
+        priceMinor: 4000,
+      },
+      { companyId: company.id, createdBy: dispatcherUser?.userId, pickupAt: new Date('2024-02-02T10:00:00Z') },
+      { companyId: company.id, createdBy: admin.session.userID as number, pickupAt: new Date('2024-02-02T10:00:00Z') },
+    ]);
+    const res = await call<{ data: Record<string, unknown> & { bookingCount: Record<string, number> } }>(
+      t.app,
+      'Staff/GetStaffStatistics',
+      { id: dispatcherStaffId, fromDate: '2024-02-01', toDate: '2024-02-29' },
+      admin.accessToken,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ totalBookings: 2, completedBookings: 1, revenueMinor: 4000 });
+    expect(res.body.data.bookingCount.total).toBe(2);
+    const lonely = (await create({ firstName: 'No', lastName: 'Account' })).body.data.id;
+    const none = await call<{ data: Record<string, unknown> }>(
+      t.app,
+      'Staff/GetStaffStatistics',
+      { id: lonely },
+      admin.accessToken,
+    );
+    expect(none.body.data).toMatchObject({ totalBookings: 0, revenueMinor: 0, bookingCount: { total: 0 } });
+    expect((await call(t.app, 'Staff/GetStaffStatistics', { id: lonely }, other.accessToken)).status).toBe(404);
+    expect((await call(t.app, 'Staff/GetStaffStatistics', {}, admin.accessToken)).status).toBe(400);
+  });
+});
+
+describe('staff look-ups and photos', () => {
+  it('list roles, active staff and user types', async () => {
+    const roles = await call<List>(t.app, 'Staff/GetStaffRoleList', {}, admin.accessToken);
+    expect(roles.body.data.map((r) => r.name)).toEqual(['Accounts', 'Dispatcher', 'Operations Manager']);
+    expect(roles.body.data[0]).toEqual({
+      id: company.roleIds.Accounts,
+      name: 'Accounts',
+      isSystem: expect.any(Boolean),
+    });
+    const same = await call<List>(t.app, 'Common/GetStaffRoleTypeList', {}, admin.accessToken);
+    expect(same.body.data).toEqual(roles.body.data);
+    const theirRoles = await call<List>(t.app, 'Staff/GetStaffRoleList', {}, other.accessToken);
+    expect(theirRoles.body.data.map((r) => r.id)).not.toContain(company.roleIds.Accounts);
+    const members = await call<List>(t.app, 'Common/GetStaffList', { perPage: 0 }, admin.accessToken);
+    expect(members.body.data.every((r) => Object.keys(r).sort().join() === 'email,id,name')).toBe(true);
+    const inactive = (await t.db.select({ id: staff.id }).from(staff).where(eq(staff.isActive, false))).map(
+      (r) => r.id,
+    );
+    expect(members.body.data.map((r) => r.id).some((id) => inactive.includes(id))).toBe(false);
+    const types = await call<List>(t.app, 'Common/GetUserTypeList', {}, admin.accessToken);
+    expect(types.body.data.map((r) => r.code)).toEqual(['Admin', 'Staff', 'Driver', 'Passenger', 'Client']);
+  });
+
+  it('store and answer a staff photo, only for the company', async () => {
+    const id = (await create({ firstName: 'Pic', lastName: 'Ture' })).body.data.id;
+    const empty = await call<{ data: Row }>(t.app, 'Common/GetStaffImage', { id }, admin.accessToken);
+    expect(empty.body.data).toEqual({ id, imageUrl: null });
+    const up = await call<Mutation>(
+      t.app,
+      'Common/UploadImageStaff',
+      { id, file: { fileName: 'me.png', mimeType: 'image/png', content: PNG } },
+      admin.accessToken,
+    );
+    expect(up.status).toBe(200);
+    expect(up.body.data.imageUrl).toEqual(expect.any(String));
+    const [row] = await t.db.select({ photoKey: staff.photoKey }).from(staff).where(eq(staff.id, id));
+    expect(row?.photoKey).toBeTruthy();
+    const listed = await call<List>(t.app, 'Staff/GetTableSummary', { id }, admin.accessToken);
+    expect(listed.body.data[0]?.photoUrl).toEqual(expect.any(String));
+    const foreign = await call(
+      t.app,
+      'Common/UploadImageStaff',
+      { id, file: { fileName: 'me.png', mimeType: 'image/png', content: PNG } },
+      other.accessToken,
+    );
+    expect(foreign.status).toBe(404);
+    expect((await call(t.app, 'Common/GetStaffImage', { id }, other.accessToken)).status).toBe(404);
+    const svg = await call<Failure>(
+      t.app,
+      'Common/UploadImageStaff',
+      { id, file: { fileName: 'x.svg', mimeType: 'image/svg+xml', content: PNG } },
+      admin.accessToken,
+    );
+    expect(svg.status).toBe(400);
+    expect(svg.body.errors?.[0]?.field).toBe('file.mimeType');
+  });
+});

@@ -1,0 +1,478 @@
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Failure } from '@cabdesk/contract';
+import { auditLog } from '../src/domains/audit/schema';
+import { bookings } from '../src/domains/bookings/schema';
+import { documents, documentTypes } from '../src/domains/documents/schema';
+import { entityTags, tags } from '../src/domains/reference-data/schema';
+import { vehicles, vehicleTypes } from '../src/domains/vehicles/schema';
+import { call, createTestApp, type TestApp } from './harness';
+import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
+
+let t: TestApp;
+let company: TestCompany;
+let admin: SignedIn;
+let other: SignedIn;
+let dispatcher: SignedIn;
+let saloon: number;
+let mpv: number;
+let retired: number;
+let otherType: number;
+let ownerDriver: number;
+let electric: number;
+let childSeat: number;
+let driverTag: number;
+
+type Row = Record<string, unknown> & { id: number };
+type List = { data: Row[]; allData: Row[]; total: number; count: number } & Failure;
+type Mutation = { code: number; message: string; data: Row } & Failure;
+
+const create = (body: Record<string, unknown>, token = admin.accessToken) =>
+  call<Mutation>(t.app, 'Vehicle/Create', { vehicleTypeId: saloon, ...body }, token);
+const list = (body: Record<string, unknown> = {}, token = admin.accessToken) =>
+  call<List>(t.app, 'Vehicle/GetTableSummary', body, token);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  company = await createCompany(t.db);
+  admin = await signIn(t.app, company.adminEmail);
+  const otherCompany = await createCompany(t.db);
+  other = await signIn(t.app, otherCompany.adminEmail);
+  const d = await createUser(t.db, company.id, 'staff', { staffRoleId: company.roleIds.Dispatcher });
+  dispatcher = await signIn(t.app, d.email);
+  const types = await t.db
+    .insert(vehicleTypes)
+    .values([
+      { companyId: company.id, name: 'Saloon', maxPassengers: 4, maxLuggage: 2, sortOrder: 1 },
+      { companyId: company.id, name: 'MPV', maxPassengers: 7, maxLuggage: 5, sortOrder: 2 },
+      { companyId: company.id, name: 'Retired', isActive: false },
+      { companyId: otherCompany.id, name: 'Theirs' },
+    ])
+    .returning({ id: vehicleTypes.id });
+  [saloon, mpv, retired, otherType] = types.map((r) => r.id) as [number, number, number, number];
+  ownerDriver = (await createUser(t.db, company.id, 'driver')).personId;
+  const tagRows = await t.db
+    .insert(tags)
+    .values([
+      { companyId: company.id, name: 'Electric', tagType: 'vehicle', colour: '#0ca678' },
+      { companyId: company.id, name: 'Child seat', tagType: 'vehicle' },
+      { companyId: company.id, name: 'Trainee', tagType: 'driver' },
+    ])
+    .returning({ id: tags.id });
+  [electric, childSeat, driverTag] = tagRows.map((r) => r.id) as [number, number, number];
+});
+
+describe('Vehicle/Create, Update and Delete', () => {
+  it('adds a vehicle with its registration upper-case, tags and a history row', async () => {
+    const res = await create({
+      registration: '  ab12  cde ',
+      make: 'Toyota',
+      model: 'Prius',
+      colour: 'Silver',
+      year: 2021,
+      seats: 4,
+      vehicleClass: 'electric',
+      ownerDriverId: ownerDriver,
+      notes: 'Spare key in the office',
+      tagIds: [electric, childSeat],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Vehicle AB12 CDE added.');
+    expect(res.body.data).toMatchObject({
+      registration: 'AB12 CDE',
+      make: 'Toyota',
+      vehicleTypeId: saloon,
+      vehicleTypeName: 'Saloon',
+      ownerDriverId: ownerDriver,
+      ownerDriverName: 'Test Driver',
+      vehicleClass: 'electric',
+      isActive: true,
+      // A new company starts with mandatory insurance, MOT and licence types; none is on file yet.
+      documentState: 'missing',
+    });
+    expect((res.body.data.tags as { name: string }[]).map((tag) => tag.name)).toEqual(['Child seat', 'Electric']);
+    const [stored] = await t.db.select().from(vehicles).where(eq(vehicles.id, res.body.data.id));
+    expect(stored?.registration).toBe('AB12 CDE');
+    expect(stored?.companyId).toBe(company.id);
+    const history = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'vehicle'), eq(auditLog.entityId, res.body.data.id)));
+    expect(history.map((h) => h.action)).toEqual(['created']);
+  });
+
+  it('refuses a registration already in the fleet, ignoring case and spaces', async () => {
+    await create({ registration: 'DUP 123' });
+    const dup = await create({ registration: 'dup123' });
+    expect(dup.status).toBe(409);
+    expect(dup.body.errors).toEqual([
+      { field: 'registration', message: 'is already used by another vehicle of your fleet' },
+    ]);
+    // Another company may have the same plate.
+    expect(
+      (await call(t.app, 'Vehicle/Create', { registration: 'DUP 123', vehicleTypeId: otherType }, other.accessToken))
+        .status,
+    ).toBe(200);
+    expect(await t.db.select().from(vehicles).where(eq(vehicles.companyId, company.id))).toSatisfy(
+      (rows: { registration: string }[]) =>
+        rows.filter((r) => r.registration.replace(/ /g, '') === 'DUP123').length === 1,
+    );
+  });
+
+  it('names each field that breaks a rule', async () => {
+    const bad = await create({
+      registration: '',
+      year: 1975,
+      seats: 0,
+      vehicleClass: 'rocket',
+      tagIds: 'x',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'registration', message: 'is required' },
+        { field: 'year', message: 'must be at least 1980' },
+        { field: 'seats', message: 'must be at least 1' },
+        { field: 'vehicleClass', message: expect.stringContaining('must be one of') },
+        { field: 'tagIds', message: 'must be a list of tag ids' },
+      ]),
+    );
+    const future = await create({ registration: 'FUT 1', year: new Date().getUTCFullYear() + 2 });
+    expect(future.body.errors).toEqual([
+      { field: 'year', message: `must be at most ${new Date().getUTCFullYear() + 1}` },
+    ]);
+    const noType = await call<Failure>(t.app, 'Vehicle/Create', { registration: 'X1' }, admin.accessToken);
+    expect(noType.body.errors).toEqual([{ field: 'vehicleTypeId', message: 'is required' }]);
+  });
+
+  it('refuses another company’s vehicle type and driver, and tags of the wrong kind', async () => {
+    const type = await create({ registration: 'FOR 1', vehicleTypeId: otherType });
+    expect(type.status).toBe(400);
+    expect(type.body.errors).toEqual([{ field: 'vehicleTypeId', message: 'does not exist in your company' }]);
+    const theirDriver = (await createUser(t.db, (await createCompany(t.db)).id, 'driver')).personId;
+    const driver = await create({ registration: 'FOR 2', ownerDriverId: theirDriver });
+    expect(driver.body.errors).toEqual([{ field: 'ownerDriverId', message: 'does not exist in your company' }]);
+    const tag = await create({ registration: 'FOR 3', tagIds: [driverTag] });
+    expect(tag.status).toBe(400);
+    expect(tag.body.errors).toEqual([{ field: 'tagIds', message: 'must be vehicle tags of your company' }]);
+    const rows = await t.db.select().from(vehicles).where(eq(vehicles.registration, 'FOR 3'));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('updates every field, keeps tags when tagIds is absent, and traces the change', async () => {
+    const { id } = (await create({ registration: 'UPD 1', make: 'Skoda', tagIds: [electric] })).body.data;
+    const res = await call<Mutation>(
+      t.app,
+      'Vehicle/Update',
+      { id, registration: 'upd 2', vehicleTypeId: mpv, make: 'Ford', model: 'Galaxy', seats: 7, isActive: false },
+      admin.accessToken,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      registration: 'UPD 2',
+      vehicleTypeName: 'MPV',
+      make: 'Ford',
+      seats: 7,
+      isActive: false,
+      ownerDriverId: null,
+    });
+    expect((res.body.data.tags as { id: number }[]).map((x) => x.id)).toEqual([electric]);
+    const cleared = await call<Mutation>(
+      t.app,
+      'Vehicle/Update',
+      { id, registration: 'UPD 2', vehicleTypeId: mpv, tagIds: [] },
+      admin.accessToken,
+    );
+    expect(cleared.body.data.tags).toEqual([]);
+    const [change] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.entityType, 'vehicle'), eq(auditLog.action, 'updated')));
+    expect(change?.changes).toMatchObject({
+      registration: { before: 'UPD 1', after: 'UPD 2' },
+      vehicleTypeId: { before: saloon, after: mpv },
+      isActive: { before: true, after: false },
+    });
+    const foreign = await call(
+      t.app,
+      'Vehicle/Update',
+      { id, registration: 'X', vehicleTypeId: otherType },
+      other.accessToken,
+    );
+    expect(foreign.status).toBe(404);
+  });
+
+  it('deletes a vehicle without bookings, and refuses one with bookings or documents', async () => {
+    const free = (await create({ registration: 'DEL 1', tagIds: [electric] })).body.data.id;
+    expect((await call(t.app, 'Vehicle/Delete', { id: free }, other.accessToken)).status).toBe(404);
+    const res = await call(t.app, 'Vehicle/Delete', { id: free }, admin.accessToken);
+    expect(res.body).toEqual({ code: 200, message: 'Vehicle DEL 1 deleted.', data: { id: free } });
+    expect(await t.db.select().from(vehicles).where(eq(vehicles.id, free))).toHaveLength(0);
+    expect(await t.db.select().from(entityTags).where(eq(entityTags.ownerId, free))).toEqual([]);
+
+    const used = (await create({ registration: 'DEL 2' })).body.data.id;
+    await t.db.insert(bookings).values({ companyId: company.id, vehicleId: used, pickupAt: new Date() });
+    const refused = await call<Failure>(t.app, 'Vehicle/Delete', { id: used }, admin.accessToken);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Vehicle DEL 2 has 1 booking; switch it off instead of deleting it.');
+
+    const papers = (await create({ registration: 'DEL 3' })).body.data.id;
+    const [type] = await t.db
+      .insert(documentTypes)
+      .values({ companyId: company.id, name: 'Logbook', ownerType: 'vehicle', hasExpiry: false })
+      .returning({ id: documentTypes.id });
+    await t.db
+      .insert(documents)
+      .values({ companyId: company.id, ownerType: 'vehicle', ownerId: papers, documentTypeId: type?.id as number });
+    expect((await call(t.app, 'Vehicle/Delete', { id: papers }, admin.accessToken)).status).toBe(409);
+    expect(await t.db.select().from(vehicles).where(eq(vehicles.id, papers))).toHaveLength(1);
+  });
+
+  it('lets a dispatcher read the fleet but not change it', async () => {
+    expect((await list({}, dispatcher.accessToken)).status).toBe(200);
+    expect((await create({ registration: 'NOPE 1' }, dispatcher.accessToken)).status).toBe(403);
+    const { id } = (await create({ registration: 'NOPE 2' })).body.data;
+    expect((await call(t.app, 'Vehicle/Delete', { id }, dispatcher.accessToken)).status).toBe(403);
+    expect(
+      (await call(t.app, 'Vehicle/Update', { id, registration: 'X', vehicleTypeId: saloon }, dispatcher.accessToken))
+        .status,
+    ).toBe(403);
+  });
+});
+
+describe('Vehicle/GetTableSummary', () => {
+  let fresh: TestCompany;
+  let token: string;
+  let types: { saloon: number; estate: number };
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    fresh = await createCompany(t.db, { timezone: 'Europe/London' });
+    token = (await signIn(t.app, fresh.adminEmail)).accessToken;
+    const rows = await t.db
+      .insert(vehicleTypes)
+      .values([
+        { companyId: fresh.id, name: 'Saloon' },
+        { companyId: fresh.id, name: 'Estate' },
+      ])
+      .returning({ id: vehicleTypes.id });
+    types = { saloon: rows[0]?.id as number, estate: rows[1]?.id as number };
+    const [tag] = await t.db
+      .insert(tags)
+      .values({ companyId: fresh.id, name: 'Pet friendly', tagType: 'vehicle' })
+      .returning({ id: tags.id });
+    const mk = async (registration: string, extra: Record<string, unknown> = {}) =>
+      (await call<Mutation>(t.app, 'Vehicle/Create', { registration, vehicleTypeId: types.saloon, ...extra }, token))
+        .body.data.id;
+    ids.a = await mk('AAA 111', { make: 'Skoda', model: 'Octavia', year: 2019 });
+    ids.b = await mk('BBB 222', { make: 'Toyota', model: 'Prius', year: 2023, tagIds: [tag?.id] });
+    ids.c = await mk('CCC 333', {
+      make: 'Mercedes-Benz',
+      model: 'E-Class',
+      vehicleTypeId: types.estate,
+      isActive: false,
+    });
+    ids.d = await mk('DDD 444', { make: 'Ford', model: 'Galaxy', vehicleClass: 'people_carrier' });
+    ids.tag = tag?.id as number;
+
+    // Only these two types are mandatory here: an MOT and insurance, both with an expiry.
+    await t.db
+      .update(documentTypes)
+      .set({ isMandatory: false })
+      .where(and(eq(documentTypes.companyId, fresh.id), eq(documentTypes.ownerType, 'vehicle')));
+    const docTypes = await t.db
+      .insert(documentTypes)
+      .values([
+        { companyId: fresh.id, name: 'MOT', ownerType: 'vehicle', isMandatory: true },
+        { companyId: fresh.id, name: 'Insurance', ownerType: 'vehicle', isMandatory: true },
+        { companyId: fresh.id, name: 'Photos', ownerType: 'vehicle', isMandatory: false },
+      ])
+      .returning({ id: documentTypes.id });
+    const [mot, insurance] = docTypes.map((r) => r.id) as [number, number];
+    const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const doc = (ownerId: number, documentTypeId: number, expiryDate: string | null) => ({
+      companyId: fresh.id,
+      ownerType: 'vehicle' as const,
+      ownerId,
+      documentTypeId,
+      expiryDate,
+    });
+    await t.db.insert(documents).values([
+      // a: both valid
+      doc(ids.a as number, mot, inDays(200)),
+      doc(ids.a as number, insurance, inDays(300)),
+      // b: one expiring
+      doc(ids.b as number, mot, inDays(10)),
+      doc(ids.b as number, insurance, inDays(300)),
+      // c: an expired one replaced by a newer valid one, and an expired insurance
+      doc(ids.c as number, mot, inDays(-40)),
+      doc(ids.c as number, mot, inDays(100)),
+      doc(ids.c as number, insurance, inDays(-2)),
+      // d: no insurance at all
+      doc(ids.d as number, mot, inDays(100)),
+    ]);
+  });
+
+  const listed = async (body: Record<string, unknown>) => {
+    const res = await list(body, token);
+    expect(res.status).toBe(200);
+    return res.body.data.map((r) => r.registration);
+  };
+
+  it('answers rows with type, tags and the worst document state', async () => {
+    const res = await list({ perPage: 0 }, token);
+    expect(res.body).toMatchObject({ total: 1, count: 4 });
+    const byReg = Object.fromEntries(res.body.data.map((r) => [r.registration, r]));
+    expect(byReg['AAA 111']).toMatchObject({ documentState: 'valid', vehicleTypeName: 'Saloon', make: 'Skoda' });
+    expect(byReg['BBB 222']).toMatchObject({ documentState: 'expiring' });
+    expect(byReg['BBB 222']?.tags).toEqual([{ id: ids.tag, name: 'Pet friendly', colour: '#228be6' }]);
+    expect(byReg['CCC 333']).toMatchObject({ documentState: 'expired', vehicleTypeName: 'Estate' });
+    expect(byReg['DDD 444']).toMatchObject({ documentState: 'missing' });
+  });
+
+  it('searches registration, make and model and filters on every field', async () => {
+    expect(await listed({ q: 'prius' })).toEqual(['BBB 222']);
+    expect(await listed({ q: 'ccc' })).toEqual(['CCC 333']);
+    expect(await listed({ q: 'benz' })).toEqual(['CCC 333']);
+    expect(await listed({ vehicleTypeId: types.estate })).toEqual(['CCC 333']);
+    expect(await listed({ vehicleClass: 'people_carrier' })).toEqual(['DDD 444']);
+    expect(await listed({ isActive: false })).toEqual(['CCC 333']);
+    expect(await listed({ isActive: 'true' })).toEqual(['AAA 111', 'BBB 222', 'DDD 444']);
+    expect(await listed({ tagId: ids.tag })).toEqual(['BBB 222']);
+    expect(await listed({ documentState: 'expired' })).toEqual(['CCC 333']);
+    expect(await listed({ documentState: 'missing' })).toEqual(['DDD 444']);
+    expect(await listed({ documentState: 'valid' })).toEqual(['AAA 111']);
+    expect(await listed({ id: ids.b })).toEqual(['BBB 222']);
+    const owner = (await createUser(t.db, fresh.id, 'driver')).personId;
+    await call(
+      t.app,
+      'Vehicle/Update',
+      {
+        id: ids.d,
+        registration: 'DDD 444',
+        vehicleTypeId: types.saloon,
+        make: 'Ford',
+        model: 'Galaxy',
+        vehicleClass: 'people_carrier',
+        ownerDriverId: owner,
+      },
+      token,
+    );
+    expect(await listed({ ownerDriverId: owner })).toEqual(['DDD 444']);
+  });
+
+  it('sorts on the allowed columns and pages from 0', async () => {
+    expect(await listed({ sortColumn: 'make', sortType: 'asc' })).toEqual(['DDD 444', 'CCC 333', 'AAA 111', 'BBB 222']);
+    expect(await listed({ sortColumn: 'year', sortType: 'desc' })).toEqual([
+      'DDD 444',
+      'CCC 333',
+      'BBB 222',
+      'AAA 111',
+    ]);
+    expect((await listed({ sortColumn: 'vehicleTypeName', sortType: 'asc' }))[0]).toBe('CCC 333');
+    const page = await list({ perPage: 3, page: 1 }, token);
+    expect(page.body.data.map((r) => r.registration)).toEqual(['DDD 444']);
+    expect(page.body).toMatchObject({ total: 2, count: 4 });
+    const bad = await list({ sortColumn: 'notes' }, token);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors?.[0]?.field).toBe('sortColumn');
+    const badState = await list({ documentState: 'lost' }, token);
+    expect(badState.body.errors?.[0]?.field).toBe('documentState');
+  });
+
+  it('never shows another company’s vehicles', async () => {
+    const theirs = await list({ perPage: 0 }, other.accessToken);
+    expect(theirs.body.data.map((r) => r.registration)).not.toContain('AAA 111');
+    expect((await list({ id: ids.a }, other.accessToken)).body.data).toEqual([]);
+  });
+});
+
+describe('vehicle look-ups', () => {
+  it('answer classes, active types, vehicle tags and active vehicles', async () => {
+    const classes = await call<List>(t.app, 'Vehicle/GetVehicleClassList', {}, dispatcher.accessToken);
+    expect(classes.body.data[0]).toEqual({ id: 1, code: 'standard', name: 'Standard' });
+    const typeList = await call<List>(t.app, 'Vehicle/GetVehicleTypeList', {}, admin.accessToken);
+    expect(typeList.body.data).toEqual([
+      { id: saloon, name: 'Saloon', maxPassengers: 4, maxLuggage: 2 },
+      { id: mpv, name: 'MPV', maxPassengers: 7, maxLuggage: 5 },
+    ]);
+    expect(typeList.body.data.map((r) => r.id)).not.toContain(retired);
+    const tagList = await call<List>(t.app, 'Vehicle/GetVehicleTagList', {}, admin.accessToken);
+    expect(tagList.body.data.map((r) => r.name)).toEqual(['Child seat', 'Electric']);
+    await create({ registration: 'LKP 1', make: 'Tesla', model: 'Model 3' });
+    await create({ registration: 'LKP 2', isActive: false });
+    const vehicleList = await call<List>(t.app, 'Vehicle/GetVehicleList', { q: 'lkp' }, admin.accessToken);
+    expect(vehicleList.body.data).toEqual([
+      { id: expect.any(Number), registration: 'LKP 1', name: 'LKP 1 — Tesla Model 3', vehicleTypeId: saloon },
+    ]);
+  });
+});
+
+describe('vehicle statistics', () => {
+  it('count the vehicle’s bookings, per week day and per month, and 404 for another company', async () => {
+    const { id } = (await create({ registration: 'STA 1' })).body.data;
+    const monday = new Date('2024-03-04T10:00:00Z');
+    await t.db.insert(bookings).values([
+      { companyId: company.id, vehicleId: id, pickupAt: monday, status: 'completed', priceMinor: 2500 },
+      { companyId: company.id, vehicleId: id, pickupAt: monday, status: 'completed', priceMinor: 3500 },
+      { companyId: company.id, vehicleId: id, pickupAt: new Date('2024-03-06T10:00:00Z'), status: 'cancelled' },
+    ]);
+    const stats = await call<{ data: Record<string, unknown> }>(
+      t.app,
+      'Vehicle/GetVehicleStatistics',
+      { id, fromDate: '2024-03-01', toDate: '2024-03-31' },
+      dispatcher.accessToken,
+    );
+    expect(stats.status).toBe(200);
+    expect(stats.body.data).toMatchObject({
+      totalBookings: 3,
+      completedBookings: 2,
+      cancelledBookings: 1,
+      revenueMinor: 6000,
+      averageFareMinor: 3000,
+    });
+    const counts = await call<{ data: Record<string, number> }>(
+      t.app,
+      'Vehicle/GetVehicleBookingCount',
+      { id },
+      admin.accessToken,
+    );
+    expect(counts.body.data.total).toBe(3);
+    const days = await call<{ data: { day: number; bookings: number }[] }>(
+      t.app,
+      'Vehicle/GetVehicleWeekDays',
+      { id },
+      admin.accessToken,
+    );
+    expect(days.body.data).toHaveLength(7);
+    expect(days.body.data[0]).toMatchObject({ day: 1, name: 'Monday', bookings: 2 });
+    expect(days.body.data[2]).toMatchObject({ day: 3, bookings: 1 });
+    const trends = await call<{ data: { period: string; bookings: number }[] }>(
+      t.app,
+      'Vehicle/GetvehicleBookingTrends',
+      { id, fromDate: '2024-01-01', toDate: '2024-04-30' },
+      admin.accessToken,
+    );
+    expect(trends.body.data.map((r) => [r.period, r.bookings])).toEqual([
+      ['2024-01', 0],
+      ['2024-02', 0],
+      ['2024-03', 3],
+      ['2024-04', 0],
+    ]);
+    for (const name of [
+      'Vehicle/GetVehicleStatistics',
+      'Vehicle/GetVehicleBookingCount',
+      'Vehicle/GetVehicleWeekDays',
+      'Vehicle/GetvehicleBookingTrends',
+    ]) {
+      expect((await call(t.app, name, { id }, other.accessToken)).status, name).toBe(404);
+    }
+    const bad = await call<Failure>(
+      t.app,
+      'Vehicle/GetVehicleStatistics',
+      { id, fromDate: '03/01/2024' },
+      admin.accessToken,
+    );
+    expect(bad.body.errors).toEqual([{ field: 'fromDate', message: 'must be a date as YYYY-MM-DD' }]);
+  });
+});
