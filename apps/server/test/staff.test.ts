@@ -201,7 +201,7 @@ describe('Staff/Update and Delete', () => {
     expect(await t.db.select().from(staff).where(eq(staff.id, manager.personId))).toHaveLength(1);
   });
 
-  it('deletes the record and its account; refuses one with documents', async () => {
+  it('deletes the record with its account and documents', async () => {
     const made = await create({
       firstName: 'Paul',
       lastName: 'Gone',
@@ -220,17 +220,26 @@ describe('Staff/Update and Delete', () => {
         .where(eq(users.id, userId as number)),
     ).toHaveLength(0);
 
-    const kept = (await create({ firstName: 'Kate', lastName: 'Kept' })).body.data.id;
+    const withPapers = (await create({ firstName: 'Kate', lastName: 'Papers' })).body.data.id;
     const [contract] = await t.db
       .select({ id: documentTypes.id })
       .from(documentTypes)
       .where(and(eq(documentTypes.companyId, company.id), eq(documentTypes.ownerType, 'staff')));
     await t.db
       .insert(documents)
-      .values({ companyId: company.id, ownerType: 'staff', ownerId: kept, documentTypeId: contract?.id as number });
-    const refused = await call<Failure>(t.app, 'Staff/Delete', { id: kept }, admin.accessToken);
-    expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe('Kate Kept has 1 document; delete them first or switch them off.');
+      .values({
+        companyId: company.id,
+        ownerType: 'staff',
+        ownerId: withPapers,
+        documentTypeId: contract?.id as number,
+      });
+    const gone = await call(t.app, 'Staff/Delete', { id: withPapers }, admin.accessToken);
+    expect(gone.status).toBe(200);
+    const left = await t.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.ownerType, 'staff'), eq(documents.ownerId, withPapers)));
+    expect(left).toHaveLength(0);
   });
 });
 

@@ -202,7 +202,7 @@ describe('Vehicle/Create, Update and Delete', () => {
     expect(foreign.status).toBe(404);
   });
 
-  it('deletes a vehicle without bookings, and refuses one with bookings or documents', async () => {
+  it('deletes a vehicle without bookings with its documents, and refuses one with bookings', async () => {
     const free = (await create({ registration: 'DEL 1', tagIds: [electric] })).body.data.id;
     expect((await call(t.app, 'Vehicle/Delete', { id: free }, other.accessToken)).status).toBe(404);
     const res = await call(t.app, 'Vehicle/Delete', { id: free }, admin.accessToken);
@@ -224,8 +224,14 @@ describe('Vehicle/Create, Update and Delete', () => {
     await t.db
       .insert(documents)
       .values({ companyId: company.id, ownerType: 'vehicle', ownerId: papers, documentTypeId: type?.id as number });
-    expect((await call(t.app, 'Vehicle/Delete', { id: papers }, admin.accessToken)).status).toBe(409);
-    expect(await t.db.select().from(vehicles).where(eq(vehicles.id, papers))).toHaveLength(1);
+    expect((await call(t.app, 'Vehicle/Delete', { id: papers }, admin.accessToken)).status).toBe(200);
+    expect(
+      await t.db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.ownerType, 'vehicle'), eq(documents.ownerId, papers))),
+    ).toHaveLength(0);
+    expect(await t.db.select().from(vehicles).where(eq(vehicles.id, papers))).toHaveLength(0);
   });
 
   it('lets a dispatcher read the fleet but not change it', async () => {

@@ -5,6 +5,7 @@ import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'manti
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../api/errors';
+import { ExportButton } from './ExportButton';
 
 export interface ListQuery {
   page: number;
@@ -57,6 +58,10 @@ interface Props<Row> {
   rowKey?: keyof Row & string;
   /** Opens a row (its profile); the whole row becomes clickable. */
   onRowClick?: (row: Row) => void;
+  /** Offers "Export to Excel" of what the list shows: its call and the same input it was given. */
+  exportAs?: { call: string; input: Record<string, unknown> };
+  /** More buttons for the toolbar (import, add…). */
+  actions?: ReactNode;
 }
 
 /** A list page's table: server paging and sorting, search, loading, empty and error states. */
@@ -67,6 +72,8 @@ export function ServerDataTable<Row>({
   filters,
   rowKey = 'id' as keyof Row & string,
   onRowClick,
+  exportAs,
+  actions,
 }: Props<Row>) {
   const { t } = useTranslation();
   const sortStatus: DataTableSortStatus<Row> = { columnAccessor: state.sort.column, direction: state.sort.direction };
@@ -82,11 +89,15 @@ export function ServerDataTable<Row>({
           w={280}
         />
         {filters}
-        {result.data ? (
-          <Text size="sm" c="dimmed" ms="auto">
-            {t('list.records', { count: result.data.count })}
-          </Text>
-        ) : null}
+        <Group gap="sm" ms="auto">
+          {result.data ? (
+            <Text size="sm" c="dimmed">
+              {t('list.records', { count: result.data.count })}
+            </Text>
+          ) : null}
+          {actions}
+          {exportAs ? <ExportButton call={exportAs.call} input={exportAs.input} /> : null}
+        </Group>
       </Group>
       {result.error ? (
         <Alert color="red" icon={<IconAlertTriangle />} title={t('list.loadFailed')} role="alert">

@@ -10,6 +10,10 @@ export const expiryStates = ['valid', 'expiring', 'expired', 'no_expiry'] as con
 export type ExpiryState = (typeof expiryStates)[number];
 export const EXPIRING_DAYS = 30;
 
+/** An owner's papers at a glance: the worst state over its mandatory document types. */
+export const ownerDocumentStates = ['valid', 'expiring', 'expired', 'missing'] as const;
+export type OwnerDocumentState = (typeof ownerDocumentStates)[number];
+
 export const documentOwnerType = z.enum(codesOf('ownerType'));
 export const documentExpiryState = z.enum(expiryStates);
 

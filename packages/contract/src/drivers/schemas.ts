@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { passwordRule } from '../auth/schemas';
-import { expiryStates } from '../documents/schemas';
+import { expiryStates, ownerDocumentStates } from '../documents/schemas';
 import { email, flag, id, isoDate, listInput, phone, text, wholeNumber } from '../fields';
 
 /** 1 available, 2 busy, 3 offline (a new driver's state), 4 on break: fixedLists.driverStatus. */
@@ -10,7 +10,7 @@ export const driverAvailability = () => wholeNumber({ min: 1, max: 4 });
  * The worst state of a driver's mandatory documents: missing when a mandatory type has no document,
  * else the state of the best document of each type, the worst type winning.
  */
-export const driverDocumentStates = ['valid', 'expiring', 'expired', 'missing'] as const;
+export const driverDocumentStates = ownerDocumentStates;
 export type DriverDocumentState = (typeof driverDocumentStates)[number];
 
 export const MIN_DRIVER_AGE = 18;

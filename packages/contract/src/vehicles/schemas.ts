@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ownerDocumentStates } from '../documents/schemas';
 import { flag, id, listInput, optionalRef, requiredText, text, wholeNumber } from '../fields';
 import { codesOf } from '../reference-data/fixed-lists';
 
@@ -14,7 +15,7 @@ const registration = () =>
     .pipe(z.string().regex(/^[\p{L}\p{N} -]+$/u, 'must be letters, digits, spaces or -'));
 
 /** The document state of a vehicle: the worst state of its mandatory documents. */
-export const vehicleDocumentStates = ['valid', 'expiring', 'expired', 'missing'] as const;
+export const vehicleDocumentStates = ownerDocumentStates;
 export type VehicleDocumentState = (typeof vehicleDocumentStates)[number];
 
 export const vehicleFields = z.object({

@@ -6,6 +6,7 @@ import type { CallContext } from '../../platform/http/context';
 import { conflict, fieldError, notFound } from '../../platform/http/errors';
 import { describeUnique } from '../../platform/db/errors';
 import { diff, recordAudit } from '../audit/record';
+import { deleteDocumentsOf } from '../documents/owner-documents';
 import { bookings } from '../bookings/schema';
 import { companies } from '../company/schema';
 import { entityTags } from '../reference-data/schema';
@@ -125,12 +126,13 @@ export async function deleteClient(ctx: Ctx, id: number) {
         eq(entityTags.ownerId, id),
       ),
     );
+  const documentCount = await deleteDocumentsOf(ctx, 'client', id);
   await ctx.db.delete(clients).where(mine);
   await recordAudit(ctx, {
     entityType: 'client',
     entityId: id,
     action: 'deleted',
-    changes: { name: { before: client.name, after: null } },
+    changes: { name: { before: client.name, after: null }, documents: { before: documentCount, after: 0 } },
   });
   return { data: { id }, message: `${client.name} deleted.` };
 }

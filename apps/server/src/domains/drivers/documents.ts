@@ -7,7 +7,7 @@ import { notFound } from '../../platform/http/errors';
 import { listPage, orderFrom, searchAny } from '../../platform/http/list';
 import { expiryState } from '../documents/expiry';
 import { documents, documentTypes } from '../documents/schema';
-import { companyToday } from './document-state';
+import { companyToday } from '../documents/owner-documents';
 import { driverOf } from './profile';
 import { drivers } from './schema';
 

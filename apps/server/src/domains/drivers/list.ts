@@ -6,7 +6,7 @@ import type { CallContext } from '../../platform/http/context';
 import { listPage, orderFrom, searchAny } from '../../platform/http/list';
 import { entityTags } from '../reference-data/schema';
 import { tagsOf } from '../reference-data/entity-tags';
-import { companyToday, documentRank, documentStateIs, stateOfRank } from './document-state';
+import { companyToday, documentRank, documentStateIs, stateOfRank } from '../documents/owner-documents';
 import { drivers, driverTypes, vendors } from './schema';
 
 type Ctx = CallContext<Session>;
@@ -33,7 +33,7 @@ export const rowColumns = (today: string) => ({
   dateJoined: drivers.dateJoined,
   userId: drivers.userId,
   photoKey: drivers.photoKey,
-  documentRank: documentRank(today),
+  documentRank: documentRank('driver', drivers, today),
 });
 
 /** The row query with its joins, before WHERE/ORDER/LIMIT. */
@@ -85,7 +85,7 @@ export async function listDrivers(ctx: Ctx, input: Input) {
             ),
         )
       : undefined,
-    documentStateIs(today, input.documentState),
+    documentStateIs('driver', drivers, today, input.documentState),
   ];
   const where = and(...filters);
   const order = orderFrom(

@@ -8,7 +8,7 @@ import { users } from '../auth/schema';
 import { driverPaymentModels } from '../pay-rules/schema';
 import { tagsOf } from '../reference-data/entity-tags';
 import { vehicles, vehicleTypes } from '../vehicles/schema';
-import { companyToday, missingTypesOf } from './document-state';
+import { companyToday, missingTypesOf } from '../documents/owner-documents';
 import { rowColumns, toRow } from './list';
 import { drivers, driverTypes, vendors } from './schema';
 
@@ -67,7 +67,7 @@ export async function driverProfile(ctx: Ctx, id: number): Promise<DriverProfile
       .innerJoin(vehicleTypes, eq(vehicleTypes.id, vehicles.vehicleTypeId))
       .where(and(eq(vehicles.companyId, ctx.session.companyId), eq(vehicles.ownerDriverId, id)))
       .orderBy(asc(vehicles.registration)),
-    missingTypesOf(ctx, id),
+    missingTypesOf(ctx, 'driver', id),
   ]);
   const { bankAccountNumber, createdAt, ...rest } = raw;
   return {

@@ -9,7 +9,7 @@ import { alreadyUsed, openAppAccount } from './app-account';
 import { diff, recordAudit } from '../audit/record';
 import { users } from '../auth/schema';
 import { bookings } from '../bookings/schema';
-import { documents } from '../documents/schema';
+import { deleteDocumentsOf } from '../documents/owner-documents';
 import { setTags } from '../reference-data/entity-tags';
 import { vehicles } from '../vehicles/schema';
 import { driverOf, driverProfile, type DriverProfile } from './profile';
@@ -132,10 +132,7 @@ export async function deleteDriver(ctx: Ctx, id: number) {
       `${driver.firstName} ${driver.lastName} owns ${owned.map((v) => v.registration).join(', ')}; give the vehicle another owner or switch the driver off instead.`,
     );
   }
-  const files = await ctx.db
-    .delete(documents)
-    .where(and(mine(documents.companyId), eq(documents.ownerType, 'driver'), eq(documents.ownerId, id)))
-    .returning({ fileKey: documents.fileKey });
+  const documentCount = await deleteDocumentsOf(ctx, 'driver', id);
   await setTags(ctx, 'driver', id, []);
   const [gone] = await ctx.db
     .delete(drivers)
@@ -145,8 +142,8 @@ export async function deleteDriver(ctx: Ctx, id: number) {
   if (driver.userId) {
     await ctx.db.delete(users).where(and(mine(users.companyId), eq(users.id, driver.userId)));
   }
-  const keys = [driver.photoKey, ...files.map((f) => f.fileKey)].filter((k): k is string => !!k);
-  if (keys.length) ctx.afterCommit(async () => void (await Promise.all(keys.map((k) => ctx.services.files.remove(k)))));
+  const photo = driver.photoKey;
+  if (photo) ctx.afterCommit(() => ctx.services.files.remove(photo));
   await recordAudit(ctx, {
     entityType: 'driver',
     entityId: id,
@@ -154,7 +151,7 @@ export async function deleteDriver(ctx: Ctx, id: number) {
     changes: {
       name: { before: `${driver.firstName} ${driver.lastName}`, after: null },
       callsign: { before: driver.callsign, after: null },
-      documents: { before: files.length, after: 0 },
+      documents: { before: documentCount, after: 0 },
       userId: { before: driver.userId, after: null },
     },
   });

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Session } from '../../platform/auth/tokens';
 import type { CallContext } from '../../platform/http/context';
 import { conflict, fieldError } from '../../platform/http/errors';
+import { deleteDocumentsOf } from '../documents/owner-documents';
 import { diff, recordAudit } from '../audit/record';
 import { users } from '../auth/schema';
 import { bookings } from '../bookings/schema';
@@ -119,7 +120,7 @@ export async function updatePassenger(ctx: Ctx, input: UpdateInput) {
   return { data, message: `Passenger ${data.name} saved.` };
 }
 
-/** Deletes a passenger who never booked, with their tags, photo and passenger-app account. */
+/** Deletes a passenger who never booked, with their tags, documents, photo and passenger-app account. */
 export async function deletePassenger(ctx: Ctx, id: number) {
   const stored = await storedPassenger(ctx, id);
   const name = `${stored.firstName} ${stored.surname}`;
@@ -134,6 +135,7 @@ export async function deletePassenger(ctx: Ctx, id: number) {
     );
   }
   await setTags(ctx, 'passenger', id, []);
+  const documentCount = await deleteDocumentsOf(ctx, 'passenger', id);
   await ctx.db.delete(passengers).where(and(mine(ctx), eq(passengers.id, id)));
   if (stored.userId) {
     await ctx.db.delete(users).where(and(eq(users.companyId, ctx.session.companyId), eq(users.id, stored.userId)));
@@ -148,6 +150,7 @@ export async function deletePassenger(ctx: Ctx, id: number) {
       name: { before: name, after: null },
       email: { before: stored.email, after: null },
       appAccount: { before: stored.userId !== null, after: false },
+      documents: { before: documentCount, after: 0 },
     },
   });
   return { data: { id }, message: `Passenger ${name} deleted.` };

@@ -9,7 +9,7 @@ import { AppError, conflict, notFound } from '../../platform/http/errors';
 import { listPage, orderFrom, searchAny } from '../../platform/http/list';
 import { diff, recordAudit } from '../audit/record';
 import { staffRoles, users } from '../auth/schema';
-import { documents } from '../documents/schema';
+import { deleteDocumentsOf } from '../documents/owner-documents';
 import { staff } from './schema';
 
 type Ctx = CallContext<Session>;
@@ -193,25 +193,15 @@ export async function updateStaff(ctx: Ctx, input: Fields & { id: number }) {
 }
 
 /**
- * Deletes the staff member and their account. Your own record stays (you would lock yourself out),
- * and so does one with documents, which would otherwise be left without an owner.
+ * Deletes the staff member with their account and documents. Your own record stays (you would lock
+ * yourself out).
  */
 export async function deleteStaff(ctx: Ctx, id: number) {
   const row = await staffById(ctx, id);
   if (row.userId !== null && row.userId === ctx.session.userId) {
     throw conflict('You cannot delete your own staff record.');
   }
-  const [docs] = await ctx.db
-    .select({ n: count() })
-    .from(documents)
-    .where(
-      and(eq(documents.companyId, ctx.session.companyId), eq(documents.ownerType, 'staff'), eq(documents.ownerId, id)),
-    );
-  if (docs && docs.n > 0) {
-    throw conflict(
-      `${row.name} has ${docs.n} document${docs.n === 1 ? '' : 's'}; delete them first or switch them off.`,
-    );
-  }
+  const documentCount = await deleteDocumentsOf(ctx, 'staff', id);
   const [gone] = await ctx.db.delete(staff).where(mine(ctx, id)).returning({ photoKey: staff.photoKey });
   if (row.userId) {
     await ctx.db.delete(users).where(and(eq(users.companyId, ctx.session.companyId), eq(users.id, row.userId)));
@@ -222,7 +212,11 @@ export async function deleteStaff(ctx: Ctx, id: number) {
     entityType: 'staff',
     entityId: id,
     action: 'deleted',
-    changes: { name: { before: row.name, after: null }, accountEmail: { before: row.accountEmail, after: null } },
+    changes: {
+      name: { before: row.name, after: null },
+      accountEmail: { before: row.accountEmail, after: null },
+      documents: { before: documentCount, after: 0 },
+    },
   });
   return { data: { id }, message: `${row.name} deleted.` };
 }

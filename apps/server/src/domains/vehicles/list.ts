@@ -1,14 +1,11 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { schemas } from '@cabdesk/contract';
 import type { z } from 'zod';
 import type { Session } from '../../platform/auth/tokens';
 import type { CallContext } from '../../platform/http/context';
 import { iso } from '../../platform/http/crud';
 import { listPage, orderFrom, searchAny } from '../../platform/http/list';
-import { companies } from '../company/schema';
-import { documents, documentTypes } from '../documents/schema';
-import { expiryStateSql, todayIn } from '../documents/expiry';
+import { companyToday, documentRank, rankOfState, stateOfRank } from '../documents/owner-documents';
 import { drivers } from '../drivers/schema';
 import { entityTags } from '../reference-data/schema';
 import { tagsOf } from '../reference-data/entity-tags';
@@ -17,44 +14,6 @@ import { vehicles, vehicleTypes } from './schema';
 type Ctx = CallContext<Session>;
 type ListInput = z.output<typeof schemas.vehicleListInput>;
 export type VehicleRow = z.output<typeof schemas.vehicleRow>;
-
-/** Document states from best to worst; a vehicle shows the worst of its mandatory documents. */
-const ranked: schemas.VehicleDocumentState[] = ['valid', 'expiring', 'expired', 'missing'];
-
-/**
- * The worst state of a vehicle's mandatory documents as a rank (1 valid … 4 missing). Per mandatory
- * type the best document counts (the latest expiry; one without an expiry date never expires); a type
- * with no document is missing. A vehicle without mandatory types is valid. Expiry follows the shared
- * rule (documents/expiry.ts).
- */
-function documentRank(today: string): SQL<number> {
-  const newest = expiryStateSql(sql`max(${documents.expiryDate})` as unknown as AnyPgColumn, today);
-  return sql<number>`(select coalesce(max(per_type.rank), 1)::int from (
-    select case
-      when count(${documents.id}) = 0 then 4
-      when not ${documentTypes.hasExpiry} or bool_or(${documents.expiryDate} is null) then 1
-      else case ${newest} when 'expired' then 3 when 'expiring' then 2 else 1 end
-    end as rank
-    from ${documentTypes}
-    left join ${documents} on ${documents.companyId} = ${documentTypes.companyId}
-      and ${documents.documentTypeId} = ${documentTypes.id}
-      and ${documents.ownerType} = 'vehicle'
-      and ${documents.ownerId} = ${vehicles.id}
-    where ${documentTypes.companyId} = ${vehicles.companyId}
-      and ${documentTypes.ownerType} = 'vehicle'
-      and ${documentTypes.isMandatory}
-      and ${documentTypes.isActive}
-    group by ${documentTypes.id}, ${documentTypes.hasExpiry}
-  ) per_type)`;
-}
-
-async function companyToday(ctx: Ctx): Promise<string> {
-  const [row] = await ctx.db
-    .select({ timezone: companies.timezone })
-    .from(companies)
-    .where(eq(companies.id, ctx.session.companyId));
-  return todayIn(row?.timezone ?? 'UTC');
-}
 
 const ownerDriverName = sql<string | null>`nullif(trim(concat_ws(' ', ${drivers.firstName}, ${drivers.lastName})), '')`;
 
@@ -72,7 +31,7 @@ function filtersOf(ctx: Ctx, input: Partial<ListInput>, rank: SQL<number>): SQL 
           and ${entityTags.ownerType} = 'vehicle' and ${entityTags.ownerId} = ${vehicles.id}
           and ${entityTags.tagId} = ${input.tagId})`
       : undefined,
-    input.documentState ? sql`${rank} = ${ranked.indexOf(input.documentState) + 1}` : undefined,
+    input.documentState ? sql`${rank} = ${rankOfState(input.documentState)}` : undefined,
   );
 }
 
@@ -121,14 +80,14 @@ async function rowsOf(
   return raw.map(({ rank: r, createdAt, ...row }): VehicleRow => ({
     ...row,
     tags: tags.get(row.id) ?? [],
-    documentState: ranked[Number(r) - 1] ?? 'valid',
+    documentState: stateOfRank(Number(r)),
     createdAt: iso(createdAt) ?? '',
   }));
 }
 
 /** Vehicle/GetTableSummary: the fleet with its type, owner driver, tags and document state. */
 export async function listVehicles(ctx: Ctx, input: ListInput) {
-  const rank = documentRank(await companyToday(ctx));
+  const rank = documentRank('vehicle', vehicles, await companyToday(ctx));
   const where = filtersOf(ctx, input, rank);
   const order = orderFrom(
     input,
@@ -150,7 +109,7 @@ export async function listVehicles(ctx: Ctx, input: ListInput) {
 
 /** One vehicle of the company as the list shows it, or null. */
 export async function vehicleById(ctx: Ctx, id: number): Promise<VehicleRow | null> {
-  const rank = documentRank(await companyToday(ctx));
+  const rank = documentRank('vehicle', vehicles, await companyToday(ctx));
   const [row] = await rowsOf(ctx, filtersOf(ctx, { id }, rank), [], rank, 1, 0);
   return row ?? null;
 }

@@ -7,7 +7,7 @@ import type { CallContext } from '../../platform/http/context';
 import { conflict, notFound } from '../../platform/http/errors';
 import { diff, recordAudit } from '../audit/record';
 import { bookings } from '../bookings/schema';
-import { documents } from '../documents/schema';
+import { deleteDocumentsOf } from '../documents/owner-documents';
 import { setTags } from '../reference-data/entity-tags';
 import { vehicleById, type VehicleRow } from './list';
 import { vehicles } from './schema';
@@ -80,8 +80,8 @@ export async function updateVehicle(ctx: Ctx, input: Fields & { id: number }) {
 }
 
 /**
- * A vehicle that has driven bookings stays for their history, and one with documents keeps them
- * from being orphaned: both answer 409 and the office switches the vehicle off instead.
+ * A vehicle that has driven bookings stays for their history (409: switch it off instead); otherwise
+ * it goes with its documents and tags.
  */
 export async function deleteVehicle(ctx: Ctx, id: number) {
   const [row] = await ctx.db.select({ registration: vehicles.registration }).from(vehicles).where(mine(ctx, id));
@@ -96,28 +96,17 @@ export async function deleteVehicle(ctx: Ctx, id: number) {
       `Vehicle ${row.registration} has ${bookingCount} booking${bookingCount === 1 ? '' : 's'}; switch it off instead of deleting it.`,
     );
   }
-  const [docs] = await ctx.db
-    .select({ n: count() })
-    .from(documents)
-    .where(
-      and(
-        eq(documents.companyId, ctx.session.companyId),
-        eq(documents.ownerType, 'vehicle'),
-        eq(documents.ownerId, id),
-      ),
-    );
-  if (docs && docs.n > 0) {
-    throw conflict(
-      `Vehicle ${row.registration} has ${docs.n} document${docs.n === 1 ? '' : 's'}; delete them first or switch the vehicle off.`,
-    );
-  }
+  const documentCount = await deleteDocumentsOf(ctx, 'vehicle', id);
   await setTags(ctx, 'vehicle', id, []);
   await ctx.db.delete(vehicles).where(mine(ctx, id));
   await recordAudit(ctx, {
     entityType: 'vehicle',
     entityId: id,
     action: 'deleted',
-    changes: { registration: { before: row.registration, after: null } },
+    changes: {
+      registration: { before: row.registration, after: null },
+      documents: { before: documentCount, after: 0 },
+    },
   });
   return { data: { id }, message: `Vehicle ${row.registration} deleted.` };
 }

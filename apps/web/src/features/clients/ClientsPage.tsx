@@ -8,7 +8,9 @@ import { messageOf } from '../../api/errors';
 import { useCall } from '../../api/hooks';
 import { useAbility } from '../../app/ability';
 import { LookupSelect } from '../../ui/LookupSelect';
+import { ExportButton } from '../../ui/ExportButton';
 import { PageHeader } from '../../ui/PageHeader';
+import { ImportButton } from '../import-export/ImportButton';
 import { useListState } from '../../ui/ServerDataTable';
 import { ChildRows, useExpansion } from './ChildRows';
 import { useClientColumns } from './clientColumns';
@@ -36,14 +38,15 @@ export function ClientsPage() {
 
   const isTree = !list.query.q && !clientTypeId && !tagId;
   const isActive = status === 'all' ? undefined : status === 'active';
-  const result = useCall('Client/GetTableSummary', {
+  const listInput = {
     ...list.query,
     sortColumn: list.query.sortColumn as SortColumn,
     ...(isTree ? { parentClientId: 0 } : {}),
     ...(clientTypeId ? { clientTypeId } : {}),
     ...(tagId ? { tagId } : {}),
     ...(isActive === undefined ? {} : { isActive }),
-  });
+  };
+  const result = useCall('Client/GetTableSummary', listInput);
   const columns = useClientColumns(isTree ? { expansion } : { showParent: true });
   const sortStatus: DataTableSortStatus<Client> = { columnAccessor: list.sort.column, direction: list.sort.direction };
   const filtered = (apply: () => void) => {
@@ -57,11 +60,17 @@ export function ClientsPage() {
         title={t('clients.title')}
         subtitle={t('clients.subtitle')}
         actions={
-          ability.can('create', 'Client') ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setFormTarget({})}>
-              {t('clients.addClient')}
-            </Button>
-          ) : null
+          <Group gap="sm">
+            <ExportButton call="Client/GetTableSummary" input={listInput} />
+            {ability.can('create', 'Client') ? (
+              <>
+                <ImportButton area="Client" refreshes="Client/GetTableSummary" />
+                <Button leftSection={<IconPlus size={16} />} onClick={() => setFormTarget({})}>
+                  {t('clients.addClient')}
+                </Button>
+              </>
+            ) : null}
+          </Group>
         }
       />
       <Grid gap="md">

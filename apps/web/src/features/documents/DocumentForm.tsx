@@ -22,6 +22,12 @@ export const documentCalls: BuiltName[] = [
   'Dashboard/GetDashboardDriverDocuments',
   'Dashboard/GetDashboardVehicleDocuments',
   'Dashboard/GetDashboardAllData',
+  // Owners show the state of their papers: refresh them too.
+  'Driver/GetTableSummary',
+  'Driver/GetTableSummaryDriver',
+  'Driver/GetTableSummaryDriverDocument',
+  'Vehicle/GetTableSummary',
+  'Staff/GetTableSummary',
 ];
 
 interface Values {

@@ -30,13 +30,14 @@ export function DocumentsPage() {
   const [editing, setEditing] = useState<DocumentRow | null>(null);
   const list = useListState({ column: 'expiryDate', direction: 'asc' });
   const types = useCall('Common/GetDocumentTypeList', { perPage: 0, ...(ownerType ? { ownerType } : {}) });
-  const result = useCall('Common/GetDocument', {
+  const listInput = {
     ...list.query,
     sortColumn: list.query.sortColumn as 'expiryDate',
     ...(ownerType ? { ownerType } : {}),
     ...(expiryState ? { expiryState } : {}),
     ...(documentTypeId ? { documentTypeId } : {}),
-  });
+  };
+  const result = useCall('Common/GetDocument', listInput);
   const chooseOwnerType = (value: DocumentOwnerType | null) => {
     setOwnerType(value);
     setDocumentTypeId(null);
@@ -90,6 +91,7 @@ export function DocumentsPage() {
         columns={columns}
         state={list}
         result={result}
+        exportAs={{ call: 'Common/GetDocument', input: listInput }}
         filters={
           <>
             <Select

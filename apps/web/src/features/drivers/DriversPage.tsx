@@ -10,6 +10,7 @@ import { useAbility } from '../../app/ability';
 import { useCall } from '../../api/hooks';
 import { LookupSelect } from '../../ui/LookupSelect';
 import { PageHeader } from '../../ui/PageHeader';
+import { ImportButton } from '../import-export/ImportButton';
 import { ServerDataTable, useListState } from '../../ui/ServerDataTable';
 import { TopList } from '../statistics/TopList';
 import { ActiveBadge, AvailabilityBadge, DocumentStateBadge, TagBadges } from './badges';
@@ -32,11 +33,12 @@ export function DriversPage() {
   const [adding, setAdding] = useState(false);
   const [filters, setFilters] = useState<Filters>({ isActive: true });
   const list = useListState({ column: 'name', direction: 'asc' });
-  const result = useCall('Driver/GetTableSummary', {
+  const listInput = {
     ...list.query,
     sortColumn: list.query.sortColumn as SortColumn,
     ...filters,
-  });
+  };
+  const result = useCall('Driver/GetTableSummary', listInput);
   const top = useCall('Driver/GetTopDriver', { fromDate: daysAgo(30), toDate: daysAgo(0), limit: 5 });
   const filter = (patch: Partial<Filters>) => {
     setFilters((f) => ({ ...f, ...patch }));
@@ -106,9 +108,12 @@ export function DriversPage() {
         subtitle={t('drivers.subtitle')}
         actions={
           ability.can('create', 'Driver') ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-              {t('drivers.add')}
-            </Button>
+            <Group gap="sm">
+              <ImportButton area="Driver" refreshes="Driver/GetTableSummary" />
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+                {t('drivers.add')}
+              </Button>
+            </Group>
           ) : null
         }
       />
@@ -118,6 +123,7 @@ export function DriversPage() {
             columns={columns}
             state={list}
             result={result}
+        exportAs={{ call: 'Driver/GetTableSummary', input: listInput }}
             filters={
               <>
                 <LookupSelect

@@ -29,14 +29,15 @@ export function BookingHistoryTab({ id }: { id: number }) {
   const [status, setStatus] = useState<BookingStatus | null>(null);
   const [range, setRange] = useState<[string | null, string | null]>([null, null]);
   const [fromDate, toDate] = range;
-  const result = useCall('Passenger/GetPassengerBookingHistory', {
+  const listInput = {
     ...list.query,
     sortColumn: list.query.sortColumn as SortColumn,
     id,
     ...(status ? { status } : {}),
     ...(fromDate ? { fromDate } : {}),
     ...(toDate ? { toDate } : {}),
-  });
+  };
+  const result = useCall('Passenger/GetPassengerBookingHistory', listInput);
 
   const columns: DataTableColumn<Row>[] = [
     { accessor: 'id', title: t('passengers.history.booking'), width: 90, render: (r) => `#${r.id}` },
@@ -90,6 +91,7 @@ export function BookingHistoryTab({ id }: { id: number }) {
       columns={columns}
       state={list}
       result={result}
+      exportAs={{ call: 'Passenger/GetPassengerBookingHistory', input: listInput }}
       filters={
         <>
           <LookupSelect

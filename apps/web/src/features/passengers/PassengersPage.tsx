@@ -11,6 +11,7 @@ import { useCall } from '../../api/hooks';
 import { count, dateTime } from '../../ui/format';
 import { LookupSelect } from '../../ui/LookupSelect';
 import { PageHeader } from '../../ui/PageHeader';
+import { ImportButton } from '../import-export/ImportButton';
 import { ServerDataTable, useListState } from '../../ui/ServerDataTable';
 import { TopList } from '../statistics/TopList';
 import { SwitchedOffBadge, TagBadges, VipBadge } from './badges';
@@ -65,11 +66,12 @@ export function PassengersPage() {
   const [adding, setAdding] = useState(false);
   const [filters, setFilters] = useState<Filters>({ isActive: true });
   const list = useListState({ column: 'name', direction: 'asc' });
-  const result = useCall('Passenger/GetTableSummary', {
+  const listInput = {
     ...list.query,
     sortColumn: list.query.sortColumn as SortColumn,
     ...filters,
-  });
+  };
+  const result = useCall('Passenger/GetTableSummary', listInput);
   const top = useCall('Passenger/GetTopPassenger', { fromDate: daysAgo(90), toDate: daysAgo(0), limit: 5 });
   const filter = (patch: Partial<Filters>) => {
     setFilters((f) => ({ ...f, ...patch }));
@@ -159,9 +161,12 @@ export function PassengersPage() {
         subtitle={t('passengers.subtitle')}
         actions={
           ability.can('create', 'Passenger') ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-              {t('passengers.add')}
-            </Button>
+            <Group gap="sm">
+              <ImportButton area="Passenger" refreshes="Passenger/GetTableSummary" />
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+                {t('passengers.add')}
+              </Button>
+            </Group>
           ) : null
         }
       />
@@ -171,6 +176,7 @@ export function PassengersPage() {
             columns={columns}
             state={list}
             result={result}
+        exportAs={{ call: 'Passenger/GetTableSummary', input: listInput }}
             filters={
               <>
                 <LookupSelect

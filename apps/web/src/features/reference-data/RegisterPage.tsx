@@ -33,7 +33,8 @@ function RegisterView({ def }: { def: RegisterDefinition }) {
   const ability = useAbility();
   const list = useListState(def.defaultSort);
   const [filters, setFilters] = useState<Record<string, unknown>>({});
-  const result = useRegisterList(def, listInput(list.query, filters));
+  const input = listInput(list.query, filters);
+  const result = useRegisterList(def, input);
   const changes = useRegisterChanges(def);
   // The row stays while the modal closes, so its title does not change under the closing animation.
   const [editing, setEditing] = useState<{ row: AnyRow | null; opened: boolean }>({ row: null, opened: false });
@@ -112,6 +113,7 @@ function RegisterView({ def }: { def: RegisterDefinition }) {
         columns={[...tableColumns(def, t), ...(canUpdate || canDelete ? [actions] : [])]}
         state={list}
         result={result}
+        exportAs={{ call: def.calls.list, input }}
         filters={
           <RegisterFilters
             filters={def.filters}

@@ -26,11 +26,12 @@ export function StaffPage() {
   const [adding, setAdding] = useState(false);
   const [filters, setFilters] = useState<Filters>({ isActive: true });
   const list = useListState({ column: 'name', direction: 'asc' });
-  const result = useCall('Staff/GetTableSummary', {
+  const listInput = {
     ...list.query,
     sortColumn: list.query.sortColumn as SortColumn,
     ...filters,
-  });
+  };
+  const result = useCall('Staff/GetTableSummary', listInput);
   const filter = (patch: Partial<Filters>) => {
     setFilters((f) => ({ ...f, ...patch }));
     list.setPage(1);
@@ -118,6 +119,7 @@ export function StaffPage() {
         columns={columns}
         state={list}
         result={result}
+        exportAs={{ call: 'Staff/GetTableSummary', input: listInput }}
         filters={
           <>
             <LookupSelect

@@ -25,11 +25,12 @@ export function UsersPage() {
   const remove = useCallMutation('User/DeleteUser', { invalidates: ['Users/GetTableSummary', 'Users/GetUserList'] });
   const [userType, setUserType] = useState<Row['userType'] | null>(null);
   const list = useListState({ column: 'fullName', direction: 'asc' });
-  const result = useCall('Users/GetTableSummary', {
+  const listInput = {
     ...list.query,
     sortColumn: list.query.sortColumn as 'fullName',
     ...(userType ? { userType } : {}),
-  });
+  };
+  const result = useCall('Users/GetTableSummary', listInput);
   const date = (iso: string | null) =>
     iso
       ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
@@ -102,6 +103,7 @@ export function UsersPage() {
         columns={columns}
         state={list}
         result={result}
+        exportAs={{ call: 'Users/GetTableSummary', input: listInput }}
         filters={
           <Select
             aria-label={t('users.userType')}

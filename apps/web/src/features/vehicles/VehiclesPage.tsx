@@ -10,6 +10,7 @@ import { useAbility } from '../../app/ability';
 import { useCall } from '../../api/hooks';
 import { LookupSelect } from '../../ui/LookupSelect';
 import { PageHeader } from '../../ui/PageHeader';
+import { ImportButton } from '../import-export/ImportButton';
 import { ServerDataTable, useListState } from '../../ui/ServerDataTable';
 import { DocumentStateBadge, InactiveBadge, TagBadges } from './badges';
 import type { Vehicle } from './form-values';
@@ -29,11 +30,12 @@ export function VehiclesPage() {
   const [adding, setAdding] = useState(false);
   const [filters, setFilters] = useState<Filters>({ isActive: true });
   const list = useListState({ column: 'registration', direction: 'asc' });
-  const result = useCall('Vehicle/GetTableSummary', {
+  const listInput = {
     ...list.query,
     sortColumn: list.query.sortColumn as SortColumn,
     ...filters,
-  });
+  };
+  const result = useCall('Vehicle/GetTableSummary', listInput);
   const filter = (patch: Partial<Filters>) => {
     setFilters((f) => ({ ...f, ...patch }));
     list.setPage(1);
@@ -107,9 +109,12 @@ export function VehiclesPage() {
         subtitle={t('vehicles.subtitle')}
         actions={
           ability.can('create', 'Vehicle') ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-              {t('vehicles.add')}
-            </Button>
+            <Group gap="sm">
+              <ImportButton area="Vehicle" refreshes="Vehicle/GetTableSummary" />
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+                {t('vehicles.add')}
+              </Button>
+            </Group>
           ) : null
         }
       />
@@ -117,6 +122,7 @@ export function VehiclesPage() {
         columns={columns}
         state={list}
         result={result}
+        exportAs={{ call: 'Vehicle/GetTableSummary', input: listInput }}
         filters={
           <>
             <LookupSelect

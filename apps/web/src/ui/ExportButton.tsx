@@ -2,8 +2,8 @@ import { Button } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../api/client';
-import { notifyError } from '../../ui/notify';
+import { callApi } from '../api/client';
+import { notifyError } from './notify';
 
 /** Saves a base64 file the server made, through a temporary link. */
 export function download(file: { fileName: string; mimeType: string; content: string }): void {
@@ -32,13 +32,13 @@ export function ExportButton({ call, input }: { call: string; input: Record<stri
           const res = await callApi('Common/ExportToExcel', { call, input: filters });
           download(res.data);
         } catch (error) {
-          notifyError(t('import-export.exportFailed'), error);
+          notifyError(t('list.exportFailed'), error);
         } finally {
           setBusy(false);
         }
       }}
     >
-      {t('import-export.export')}
+      {t('list.export')}
     </Button>
   );
 }
