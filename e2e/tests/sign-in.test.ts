@@ -7,8 +7,10 @@ describe('signing in and out', async () => {
   beforeEach(() => forgetEverything(page));
 
   it('shows the loader, signs the demo admin in to the shell and signs out to /login?UKCB', async () => {
+    // The loader shows for a moment only: start watching for it before navigating.
+    const loaderSeen = page.waitForSelector('[data-testid="startup-loader"]', { state: 'attached', timeout: 15_000 });
     await page.goto('/', { waitUntil: 'commit' });
-    await page.getByTestId('startup-loader').waitFor();
+    await loaderSeen;
     await page.getByTestId('login-logo').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await page.getByTestId('login-logo').getAttribute('src')).toContain('/branding/ukcb/');
@@ -25,6 +27,11 @@ describe('signing in and out', async () => {
     expect(stored).toMatchObject({ companyID: '1', webView: 'False', userData: { role: 'Admin' } });
 
     await page.getByRole('link', { name: 'Drivers', exact: true }).click();
+    await page
+      .getByRole('cell', { name: /James Walker/ })
+      .first()
+      .waitFor();
+    await page.getByRole('link', { name: 'Invoices', exact: true }).click();
     await page.getByTestId('placeholder').waitFor();
 
     await signOutThroughMenu(page);

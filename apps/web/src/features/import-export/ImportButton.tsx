@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconFileImport, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { schemas } from '@cabdesk/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { callApi } from '../../api/client';
@@ -26,6 +26,8 @@ export function ImportButton({ area, refreshes }: { area: Area; refreshes: strin
   const [preview, setPreview] = useState<Preview | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // Lets the same file be picked again after it was corrected.
+  const resetInput = useRef<() => void>(null);
 
   const reset = () => {
     setFile(null);
@@ -36,6 +38,7 @@ export function ImportButton({ area, refreshes }: { area: Area; refreshes: strin
   const pick = async (picked: File | null) => {
     if (!picked) return;
     reset();
+    resetInput.current?.();
     setBusy(true);
     try {
       const upload = { ...(await readAsUpload(picked)), mimeType: picked.type || 'text/csv' };
@@ -94,9 +97,9 @@ export function ImportButton({ area, refreshes }: { area: Area; refreshes: strin
           {preview ? (
             <>
               <Group gap="xs">
-                <Badge color="teal">{t('import-export.valid', { n: preview.validCount })}</Badge>
+                <Badge color="teal">{t('import-export.valid', { count: preview.validCount })}</Badge>
                 <Badge color={preview.invalidCount ? 'red' : 'gray'}>
-                  {t('import-export.invalid', { n: preview.invalidCount })}
+                  {t('import-export.invalid', { count: preview.invalidCount })}
                 </Badge>
                 {preview.columns
                   .filter((c) => !c.field)
@@ -144,7 +147,7 @@ export function ImportButton({ area, refreshes }: { area: Area; refreshes: strin
                   {t('form.cancel')}
                 </Button>
                 <Button onClick={commit} loading={busy} disabled={preview.invalidCount > 0 || preview.validCount === 0}>
-                  {t('import-export.importRows', { n: preview.validCount })}
+                  {t('import-export.importRows', { count: preview.validCount })}
                 </Button>
               </Group>
             </>
