@@ -184,17 +184,106 @@ describe('Staff/Update and Delete', () => {
     expect(foreign.status).toBe(404);
   });
 
+  it('changes only the fields it is sent; the account follows a name or switch sent alone', async () => {
+    const made = (
+      await create({
+        firstName: 'Pia',
+        lastName: 'Lane',
+        email: 'pia@office.test',
+        phone: '020 7946 0001',
+        address: '1 High St',
+        dateOfBirth: '1990-02-03',
+        startDate: '2022-01-10',
+        notes: 'Nights',
+        accountEmail: 'pia.lane@office.test',
+        accountPassword: 'a long password',
+      })
+    ).body.data;
+    const { id, userId } = made;
+    const res = await call<Mutation>(t.app, 'Staff/Update', { id, phone: '020 7946 0002' }, admin.accessToken);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ ...made, phone: '020 7946 0002' });
+    const account = async () =>
+      (
+        await t.db
+          .select()
+          .from(users)
+          .where(eq(users.id, userId as number))
+      )[0];
+    expect(await account()).toMatchObject({ fullName: 'Pia Lane', isActive: true });
+
+    const renamed = await call<Mutation>(t.app, 'Staff/Update', { id, lastName: 'Hart' }, admin.accessToken);
+    expect(renamed.body.data).toMatchObject({ name: 'Pia Hart', phone: '020 7946 0002', notes: 'Nights' });
+    const off = await call<Mutation>(t.app, 'Staff/Update', { id, isActive: false }, admin.accessToken);
+    expect(off.body.data).toMatchObject({ name: 'Pia Hart', isActive: false });
+    expect(await account()).toMatchObject({
+      fullName: 'Pia Hart',
+      staffRoleId: company.roleIds.Dispatcher,
+      isActive: false,
+    });
+    const changes = (
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityType, 'staff'), eq(auditLog.entityId, id), eq(auditLog.action, 'updated')))
+    ).map((r) => r.changes);
+    expect(changes).toEqual([
+      { phone: { before: '020 7946 0001', after: '020 7946 0002' } },
+      { lastName: { before: 'Lane', after: 'Hart' } },
+      { isActive: { before: true, after: false } },
+    ]);
+  });
+
+  it('clears optional fields with "" or null, refuses clearing a required one, and answers 404 elsewhere', async () => {
+    const made = (
+      await create({
+        firstName: 'Quinn',
+        lastName: 'Moss',
+        email: 'q@office.test',
+        address: 'Flat 2',
+        postcode: 'N1 1AA',
+      })
+    ).body.data;
+    const id = made.id;
+    const res = await call<Mutation>(
+      t.app,
+      'Staff/Update',
+      { id, email: '', address: null, dateOfBirth: '', notes: '' },
+      admin.accessToken,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ email: null, address: null, postcode: 'N1 1AA', name: 'Quinn Moss' });
+    for (const [body, field] of [
+      [{ firstName: '' }, 'firstName'],
+      [{ lastName: null }, 'lastName'],
+      [{ staffRoleId: '' }, 'staffRoleId'],
+      [{ staffRoleId: null }, 'staffRoleId'],
+    ] as const) {
+      const bad = await call<Failure>(t.app, 'Staff/Update', { id, ...body }, admin.accessToken);
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors).toEqual([{ field, message: 'is required' }]);
+    }
+    const foreignRole = await call<Failure>(
+      t.app,
+      'Staff/Update',
+      { id, staffRoleId: otherCompany.roleIds.Dispatcher },
+      admin.accessToken,
+    );
+    expect(foreignRole.body.errors).toEqual([{ field: 'staffRoleId', message: 'does not exist in your company' }]);
+    const foreign = await call(t.app, 'Staff/Update', { id, phone: '020 7946 0003' }, other.accessToken);
+    expect(foreign.status).toBe(404);
+    const [row] = await t.db.select().from(staff).where(eq(staff.id, id));
+    expect(row).toMatchObject({ firstName: 'Quinn', staffRoleId: company.roleIds.Dispatcher, phone: null });
+  });
+
   it('refuses switching off or deleting your own record', async () => {
     const role = company.roleIds['Operations Manager'] as number;
     const manager = await createUser(t.db, company.id, 'staff', { staffRoleId: role });
     const token = (await signIn(t.app, manager.email)).accessToken;
-    const off = await call<Failure>(
-      t.app,
-      'Staff/Update',
-      { id: manager.personId, firstName: 'Test', lastName: 'Staff', staffRoleId: role, isActive: false },
-      token,
-    );
+    const off = await call<Failure>(t.app, 'Staff/Update', { id: manager.personId, isActive: false }, token);
     expect(off.status).toBe(409);
+    const phone = await call<Mutation>(t.app, 'Staff/Update', { id: manager.personId, phone: '020 7946 0009' }, token);
+    expect(phone.body.data).toMatchObject({ isActive: true, phone: '020 7946 0009' });
     const self = await call<Failure>(t.app, 'Staff/Delete', { id: manager.personId }, token);
     expect(self.status).toBe(409);
     expect(self.body.message).toBe('You cannot delete your own staff record.');
@@ -225,14 +314,12 @@ describe('Staff/Update and Delete', () => {
       .select({ id: documentTypes.id })
       .from(documentTypes)
       .where(and(eq(documentTypes.companyId, company.id), eq(documentTypes.ownerType, 'staff')));
-    await t.db
-      .insert(documents)
-      .values({
-        companyId: company.id,
-        ownerType: 'staff',
-        ownerId: withPapers,
-        documentTypeId: contract?.id as number,
-      });
+    await t.db.insert(documents).values({
+      companyId: company.id,
+      ownerType: 'staff',
+      ownerId: withPapers,
+      documentTypeId: contract?.id as number,
+    });
     const gone = await call(t.app, 'Staff/Delete', { id: withPapers }, admin.accessToken);
     expect(gone.status).toBe(200);
     const left = await t.db

@@ -159,47 +159,117 @@ describe('Vehicle/Create, Update and Delete', () => {
     expect(rows).toHaveLength(0);
   });
 
-  it('updates every field, keeps tags when tagIds is absent, and traces the change', async () => {
-    const { id } = (await create({ registration: 'UPD 1', make: 'Skoda', tagIds: [electric] })).body.data;
+  it('updates only the fields it is sent: one field, tags kept when tagIds is absent, traced', async () => {
+    const made = (
+      await create({
+        registration: 'UPD 1',
+        make: 'Skoda',
+        model: 'Octavia',
+        year: 2020,
+        seats: 4,
+        vehicleClass: 'executive',
+        ownerDriverId: ownerDriver,
+        notes: 'Tow bar',
+        tagIds: [electric],
+      })
+    ).body.data;
+    const id = made.id;
+    const res = await call<Mutation>(t.app, 'Vehicle/Update', { id, registration: 'upd 2' }, admin.accessToken);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Vehicle UPD 2 saved.');
+    expect(res.body.data).toEqual({ ...made, registration: 'UPD 2' });
+    const [row] = await t.db.select().from(vehicles).where(eq(vehicles.id, id));
+    expect(row).toMatchObject({ registration: 'UPD 2', make: 'Skoda', year: 2020, ownerDriverId: ownerDriver });
+
+    const more = await call<Mutation>(
+      t.app,
+      'Vehicle/Update',
+      { id, vehicleTypeId: mpv, make: 'Ford', seats: '7', isActive: false },
+      admin.accessToken,
+    );
+    expect(more.body.data).toMatchObject({
+      registration: 'UPD 2',
+      vehicleTypeName: 'MPV',
+      make: 'Ford',
+      model: 'Octavia',
+      seats: 7,
+      isActive: false,
+    });
+    expect((more.body.data.tags as { id: number }[]).map((x) => x.id)).toEqual([electric]);
+    const cleared = await call<Mutation>(t.app, 'Vehicle/Update', { id, tagIds: [] }, admin.accessToken);
+    expect(cleared.body.data).toMatchObject({ tags: [], make: 'Ford', isActive: false });
+    const changes = (
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, id), eq(auditLog.entityType, 'vehicle'), eq(auditLog.action, 'updated')))
+    ).map((r) => r.changes);
+    expect(changes).toEqual([
+      { registration: { before: 'UPD 1', after: 'UPD 2' } },
+      {
+        vehicleTypeId: { before: saloon, after: mpv },
+        make: { before: 'Skoda', after: 'Ford' },
+        seats: { before: 4, after: 7 },
+        isActive: { before: true, after: false },
+      },
+      { tags: { before: ['Electric'], after: [] } },
+    ]);
+  });
+
+  it('clears optional fields with "" or null, refuses clearing a required one, and answers 404 elsewhere', async () => {
+    const made = (
+      await create({
+        registration: 'CLR 1',
+        make: 'Kia',
+        colour: 'Red',
+        year: 2019,
+        seats: 5,
+        vehicleClass: 'executive',
+      })
+    ).body.data;
+    const id = made.id;
     const res = await call<Mutation>(
       t.app,
       'Vehicle/Update',
-      { id, registration: 'upd 2', vehicleTypeId: mpv, make: 'Ford', model: 'Galaxy', seats: 7, isActive: false },
+      { id, make: '', colour: null, year: '', seats: null, vehicleClass: '', ownerDriverId: 0 },
       admin.accessToken,
     );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
-      registration: 'UPD 2',
-      vehicleTypeName: 'MPV',
-      make: 'Ford',
-      seats: 7,
-      isActive: false,
+      registration: 'CLR 1',
+      vehicleTypeId: saloon,
+      make: null,
+      colour: null,
+      year: null,
+      seats: null,
+      vehicleClass: null,
       ownerDriverId: null,
     });
-    expect((res.body.data.tags as { id: number }[]).map((x) => x.id)).toEqual([electric]);
-    const cleared = await call<Mutation>(
-      t.app,
-      'Vehicle/Update',
-      { id, registration: 'UPD 2', vehicleTypeId: mpv, tagIds: [] },
-      admin.accessToken,
-    );
-    expect(cleared.body.data.tags).toEqual([]);
-    const [change] = await t.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entityId, id), eq(auditLog.entityType, 'vehicle'), eq(auditLog.action, 'updated')));
-    expect(change?.changes).toMatchObject({
-      registration: { before: 'UPD 1', after: 'UPD 2' },
-      vehicleTypeId: { before: saloon, after: mpv },
-      isActive: { before: true, after: false },
-    });
-    const foreign = await call(
-      t.app,
-      'Vehicle/Update',
-      { id, registration: 'X', vehicleTypeId: otherType },
-      other.accessToken,
-    );
+    for (const [body, field] of [
+      [{ registration: '' }, 'registration'],
+      [{ registration: null }, 'registration'],
+      [{ vehicleTypeId: '' }, 'vehicleTypeId'],
+      [{ vehicleTypeId: null }, 'vehicleTypeId'],
+    ] as const) {
+      const bad = await call<Mutation>(t.app, 'Vehicle/Update', { id, ...body }, admin.accessToken);
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors).toEqual([{ field, message: 'is required' }]);
+    }
+    const range = await call<Mutation>(t.app, 'Vehicle/Update', { id, year: 1975, seats: 'x' }, admin.accessToken);
+    expect(range.body.errors).toEqual([
+      { field: 'year', message: 'must be at least 1980' },
+      { field: 'seats', message: 'must be a whole number' },
+    ]);
+    await create({ registration: 'TAKEN 1' });
+    const taken = await call<Mutation>(t.app, 'Vehicle/Update', { id, registration: 'taken1' }, admin.accessToken);
+    expect(taken.status).toBe(409);
+    expect(taken.body.errors?.[0]?.field).toBe('registration');
+    const theirType = await call(t.app, 'Vehicle/Update', { id, vehicleTypeId: otherType }, admin.accessToken);
+    expect(theirType.status).toBe(400);
+    const foreign = await call(t.app, 'Vehicle/Update', { id, registration: 'STOLEN' }, other.accessToken);
     expect(foreign.status).toBe(404);
+    const [row] = await t.db.select().from(vehicles).where(eq(vehicles.id, id));
+    expect(row).toMatchObject({ registration: 'CLR 1', vehicleTypeId: saloon, make: null });
   });
 
   it('deletes a vehicle without bookings with its documents, and refuses one with bookings', async () => {
@@ -239,10 +309,7 @@ describe('Vehicle/Create, Update and Delete', () => {
     expect((await create({ registration: 'NOPE 1' }, dispatcher.accessToken)).status).toBe(403);
     const { id } = (await create({ registration: 'NOPE 2' })).body.data;
     expect((await call(t.app, 'Vehicle/Delete', { id }, dispatcher.accessToken)).status).toBe(403);
-    expect(
-      (await call(t.app, 'Vehicle/Update', { id, registration: 'X', vehicleTypeId: saloon }, dispatcher.accessToken))
-        .status,
-    ).toBe(403);
+    expect((await call(t.app, 'Vehicle/Update', { id, registration: 'X' }, dispatcher.accessToken)).status).toBe(403);
   });
 });
 

@@ -152,3 +152,25 @@ export const imageTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif']
 export const documentFileTypes = [...imageTypes, 'application/pdf'] as const;
 export const imageUpload = () => fileUpload({ maxBytes: 5 * 1024 * 1024, mimeTypes: imageTypes });
 export const documentUpload = () => fileUpload({ maxBytes: 10 * 1024 * 1024, mimeTypes: documentFileTypes });
+
+/** A union that fails in every branch speaks with its last branch: the field's own rule. */
+const ruleSays = (issue: { input?: unknown; errors?: { message: string }[][] }) =>
+  issue.input === undefined || issue.input === null ? 'is required' : issue.errors?.at(-1)?.[0]?.message;
+
+/** Empty text (spaces count as empty); its failure leaves the message to the field's own rule. */
+const blank = () => z.string().trim().max(0, { abort: true });
+
+/** Update, optional field: left out it stays as it is; '' or null clears it (null). */
+export const clearable = <T extends z.ZodType>(rule: T) =>
+  z
+    .union([blank(), z.null(), rule], { error: ruleSays })
+    .optional()
+    .transform((v) => (v === '' ? null : v) as Exclude<z.output<T>, ''> | null | undefined);
+
+/** Update, required field: left out it stays as it is; '' and null answer "is required". */
+export const kept = <T extends z.ZodType>(rule: T) =>
+  z
+    .union([blank(), rule], { error: ruleSays })
+    .refine((v) => v !== '', 'is required')
+    .optional()
+    .transform((v) => v as Exclude<z.output<T>, ''> | undefined);

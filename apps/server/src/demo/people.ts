@@ -1,7 +1,7 @@
 import { hashPassword } from '../platform/auth/passwords';
 import type { Db } from '../platform/db/client';
 import { users } from '../domains/auth/schema';
-import { clients } from '../domains/clients/schema';
+import { clients, clientTypes } from '../domains/clients/schema';
 import { drivers, driverTypes } from '../domains/drivers/schema';
 import { passengers } from '../domains/passengers/schema';
 import { staff } from '../domains/staff/schema';
@@ -124,21 +124,84 @@ export async function seedRegister(
     });
   }
 
+  const [corporate, hotel, agency] = await db
+    .insert(clientTypes)
+    .values([
+      { companyId, name: 'Corporate' },
+      { companyId, name: 'Hotel' },
+      { companyId, name: 'Travel agency' },
+    ])
+    .returning({ id: clientTypes.id });
   const [acme] = await db
     .insert(clients)
-    .values({ companyId, name: 'Acme Holdings', accountNo: 'ACME', email: `accounts@acme.${domain}` })
-    .returning({ id: clients.id });
-  await db.insert(clients).values([
-    {
+    .values({
       companyId,
-      parentClientId: acme?.id,
-      name: 'Acme Logistics',
-      accountNo: 'ACME-LOG',
-      email: `logistics@acme.${domain}`,
-    },
-    { companyId, parentClientId: acme?.id, name: 'Acme Legal', accountNo: 'ACME-LEG', email: `legal@acme.${domain}` },
-    { companyId, name: 'Northwind Events', accountNo: 'NWE', email: `bookings@northwind.${domain}` },
-  ]);
+      name: 'Acme Holdings',
+      accountNo: 'ACME',
+      email: `accounts@acme.${domain}`,
+      clientTypeId: corporate?.id,
+    })
+    .returning({ id: clients.id });
+  const others = await db
+    .insert(clients)
+    .values([
+      {
+        companyId,
+        parentClientId: acme?.id,
+        name: 'Acme Logistics',
+        accountNo: 'ACME-LOG',
+        email: `logistics@acme.${domain}`,
+        clientTypeId: corporate?.id,
+      },
+      {
+        companyId,
+        parentClientId: acme?.id,
+        name: 'Acme Legal',
+        accountNo: 'ACME-LEG',
+        email: `legal@acme.${domain}`,
+        clientTypeId: corporate?.id,
+      },
+      {
+        companyId,
+        name: 'Northwind Events',
+        accountNo: 'NWE',
+        email: `bookings@northwind.${domain}`,
+        clientTypeId: agency?.id,
+      },
+      {
+        companyId,
+        name: 'Grand Palace Hotel',
+        accountNo: 'GPH',
+        email: `concierge@grandpalace.${domain}`,
+        clientTypeId: hotel?.id,
+        invoicePeriod: 'weekly' as const,
+      },
+      {
+        companyId,
+        name: 'Riverside Hotel',
+        accountNo: 'RSH',
+        email: `frontdesk@riverside.${domain}`,
+        clientTypeId: hotel?.id,
+      },
+      {
+        companyId,
+        name: 'Blue Sky Travel',
+        accountNo: 'BST',
+        email: `ops@bluesky.${domain}`,
+        clientTypeId: agency?.id,
+        paymentMethod: 'card' as const,
+      },
+      {
+        companyId,
+        name: 'Harbour Bank',
+        accountNo: 'HBK',
+        email: `travel@harbourbank.${domain}`,
+        clientTypeId: corporate?.id,
+        priority: 3,
+      },
+    ])
+    .returning({ id: clients.id });
+  const accounts = [acme?.id, ...others.map((c) => c.id)].filter((id): id is number => id !== undefined);
 
   const passengerUser = await account('passenger', `passenger@${domain}`, 'Pat Passenger');
   await db.insert(passengers).values([
@@ -150,13 +213,19 @@ export async function seedRegister(
       email: `passenger@${domain}`,
       phone: '+44 7700 900001',
     },
-    ...firstNames.slice(0, 6).map((first, i) => ({
-      companyId,
-      clientId: i % 2 === 0 ? acme?.id : null,
-      firstName: first,
-      surname: lastNames[(i * 7) % lastNames.length] as string,
-      email: `${first.toLowerCase()}.${i}@mail.test`,
-      phone: `+44 7700 9002${String(10 + i)}`,
-    })),
+    ...Array.from({ length: 36 }, (_, i) => {
+      const first = firstNames[i % firstNames.length] as string;
+      const surname = lastNames[(i * 7 + Math.floor(i / 12)) % lastNames.length] as string;
+      return {
+        companyId,
+        // Two in three travel on a client's account; the rest pay their own way.
+        clientId: i % 3 === 2 ? null : (accounts[i % accounts.length] ?? null),
+        firstName: first,
+        surname,
+        email: `${first.toLowerCase()}.${surname.toLowerCase()}${i}@mail.test`,
+        phone: `+44 7700 9${String(10000 + i * 37).slice(-5)}`,
+        isVip: i % 11 === 0,
+      };
+    }),
   ]);
 }

@@ -1,6 +1,7 @@
 import { Select, type SelectProps } from '@mantine/core';
 import type { BuiltName } from '@cabdesk/contract';
 import { useCall } from '../api/hooks';
+import { fixedLabel, fixedListOfCall } from './fixedLabel';
 
 type LookupCall = Extract<
   BuiltName,
@@ -20,9 +21,10 @@ interface Props extends Omit<SelectProps, 'data' | 'value' | 'onChange'> {
 /** A dropdown fed by a look-up call, searchable, with the loading state shown. */
 export function LookupSelect({ call, valueKey = 'id', value, onChange, filters, ...props }: Props) {
   const rows = useCall(call, { perPage: 0, ...filters } as never, { staleTime: 60_000 });
+  const list = fixedListOfCall[call];
   const items = ((rows.data as { data?: Record<string, unknown>[] } | undefined)?.data ?? []).map((r) => ({
     value: String(r[valueKey]),
-    label: String(r.name),
+    label: list && r.code !== undefined ? fixedLabel(list, String(r.code)) : String(r.name),
   }));
   return (
     <Select

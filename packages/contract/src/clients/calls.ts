@@ -75,7 +75,7 @@ export const clientClient = area(
       input: clientUpdateFields,
       output: clientRow,
       summary:
-        'Changes a client (every field is sent). A client never becomes its own ancestor: a parent that is the client or one of its child accounts is refused.',
+        'Changes a client: only the fields sent change ("" or null clears an optional field; a left-out notification channel or tagIds stays). A client never becomes its own ancestor: a parent that is the client or one of its child accounts is refused. invoiceGroup "parent" needs a parent, checked on the result.',
     }),
     Delete: mutation({
       input: byId(),

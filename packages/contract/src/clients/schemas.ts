@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, id, listInput, money, requiredText, text, wholeNumber } from '../fields';
+import { clearable, flag, id, kept, listInput, money, requiredText, text, wholeNumber } from '../fields';
 import { type FixedListName, codesOf, fixedLists } from '../reference-data/fixed-lists';
 
 /** Optional text where an empty box means "none": stored as null. */
@@ -8,28 +8,36 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-const optionalEmail = () =>
+const emailRule = () =>
   z
     .string()
     .trim()
     .toLowerCase()
     .max(254, 'must be at most 254 characters')
-    .refine((v) => v === '' || z.email().safeParse(v).success, 'must be a valid e-mail address')
-    .nullish()
-    .transform((v) => (v ? v : null));
+    .refine((v) => v === '' || z.email().safeParse(v).success, 'must be a valid e-mail address');
 
-const optionalPhone = () =>
+const phoneRule = () =>
   z
     .string()
     .trim()
     .max(30, 'must be at most 30 characters')
-    .refine((v) => v === '' || /^\+?[0-9 ()-]{6,}$/.test(v), 'must be a phone number (digits, spaces, +, -, brackets)')
+    .refine((v) => v === '' || /^\+?[0-9 ()-]{6,}$/.test(v), 'must be a phone number (digits, spaces, +, -, brackets)');
+
+const optionalEmail = () =>
+  emailRule()
     .nullish()
     .transform((v) => (v ? v : null));
 
+const optionalPhone = () =>
+  phoneRule()
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const referenceId = () => wholeNumber({ min: 0, max: 2_147_483_647 });
+
 /** A reference where 0, null or nothing means "none" (old clients send 0, the web's cleared selects null). */
 const optionalId = () =>
-  wholeNumber({ min: 0, max: 2_147_483_647 })
+  referenceId()
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -43,12 +51,12 @@ const numericCode = (name: 'priority' | 'graceWaiting') => {
   return wholeNumber().refine((v) => codes.includes(v), `must be one of: ${codes.join(', ')}`);
 };
 
-const events = (name: 'clientMessage' | 'clientPhoneCall') =>
-  z
-    .array(code(name), { error: 'must be a list of event codes' })
-    .optional()
-    .default([])
-    .transform((v) => [...new Set(v)]);
+const creditLimit = () => money().refine((v) => v >= 0, 'must not be negative');
+
+const eventList = (name: 'clientMessage' | 'clientPhoneCall') =>
+  z.array(code(name), { error: 'must be a list of event codes' }).transform((v) => [...new Set(v)]);
+
+const events = (name: 'clientMessage' | 'clientPhoneCall') => eventList(name).optional().default([]);
 
 /** Which booking events send a text message, an e-mail or a phone call to the client's passengers. */
 export const clientNotifications = z.object({
@@ -86,8 +94,7 @@ export const clientShape = z.object({
   graceWaitingMinutes: numericCode('graceWaiting').optional().default(10),
   priority: numericCode('priority').optional().default(2),
   representativeStaffId: optionalId(),
-  creditLimitMinor: money()
-    .refine((v) => v >= 0, 'must not be negative')
+  creditLimitMinor: creditLimit()
     .nullish()
     .transform((v) => v ?? null),
   notifications: clientNotifications.optional().default({ sms: [], email: [], phoneCall: [] }),
@@ -100,11 +107,14 @@ export const clientShape = z.object({
     .default([]),
 });
 
-/** Rules across fields, the same for a new client, a child account and a change. */
+/** The words of the invoicing rule, shared by the schemas (forms) and the server (updates). */
+export const CLIENT_GROUP_RULE = 'can be "parent" only for a child account';
+
+/** Rules across fields, the same for a new client and a child account (an update checks its result). */
 function withRules<S extends z.ZodType<{ invoiceGroup: string; parentClientId: number | null }>>(schema: S) {
   return schema.refine((v) => v.invoiceGroup !== 'parent' || v.parentClientId !== null, {
     path: ['invoiceGroup'],
-    message: 'can be "parent" only for a child account',
+    message: CLIENT_GROUP_RULE,
   });
 }
 
@@ -112,8 +122,50 @@ function withRules<S extends z.ZodType<{ invoiceGroup: string; parentClientId: n
 export const clientFields = withRules(clientShape);
 /** Client/CreateChild: the same fields; the parent is required. */
 export const childClientFields = withRules(clientShape.extend({ parentClientId: id() }));
-/** Client/Update: every field is sent (what is left out takes its default, like a new client). */
-export const clientUpdateFields = withRules(clientShape.extend({ id: id() }));
+
+/** Update, reference: 0 means "none" too, as old clients send it. */
+const clearableId = () => clearable(referenceId()).transform((v) => (v === 0 ? null : v));
+
+/**
+ * Client/Update changes only the fields it is sent: a field left out stays as it is, '' or null
+ * clears an optional one (currency: back to the company's), and a required one cannot be cleared.
+ * In notifications, a channel left out stays as it is. The invoicing rule is checked on the result.
+ */
+export const clientUpdateFields = z.object({
+  id: id(),
+  name: requiredText(120).optional(),
+  accountNo: clearable(text(30)),
+  contactName: clearable(text(120)),
+  email: clearable(emailRule()),
+  phone: clearable(phoneRule()),
+  address: clearable(text(300)),
+  postcode: clearable(text(12)),
+  vatNumber: clearable(text(30)),
+  clientTypeId: clearableId(),
+  parentClientId: clearableId(),
+  invoicePeriod: kept(code('invoicePeriod')),
+  invoiceSplit: kept(code('invoiceSplit')),
+  invoiceGroup: kept(code('invoiceGroup')),
+  taxId: clearableId(),
+  paymentMethod: kept(code('paymentMethod')),
+  currency: clearable(code('currency')),
+  pricingModelId: clearableId(),
+  pricingMode: clearable(code('pricingMode')),
+  graceWaitingMinutes: kept(numericCode('graceWaiting')),
+  priority: kept(numericCode('priority')),
+  representativeStaffId: clearableId(),
+  creditLimitMinor: clearable(creditLimit()),
+  notifications: z
+    .object({
+      sms: eventList('clientMessage').optional(),
+      email: eventList('clientMessage').optional(),
+      phoneCall: eventList('clientPhoneCall').optional(),
+    })
+    .optional(),
+  notes: clearable(text(2000)),
+  isActive: flag().optional(),
+  tagIds: z.array(id(), { error: 'must be a list of tag ids' }).max(50, 'may hold at most 50 tags').optional(),
+});
 
 export type ClientFields = z.output<typeof clientFields>;
 

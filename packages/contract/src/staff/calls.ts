@@ -107,7 +107,8 @@ export const staffStaff = area(
     Update: mutation({
       input: staffUpdateInput,
       output: staffRow,
-      summary: "Changes a staff member (every field is sent); their account's name, role and switch follow.",
+      summary:
+        'Changes a staff member: only the fields sent change ("" or null clears an optional field); their account\'s name, role and switch follow. You cannot switch off your own record (409).',
     }),
     Delete: mutation({
       input: byId(),

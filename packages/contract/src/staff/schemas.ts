@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { passwordRule, roleName } from '../auth/schemas';
-import { email, flag, id, imageUpload, isoDate, listInput, phone, requiredText, text, wholeNumber } from '../fields';
+import {
+  clearable,
+  email,
+  flag,
+  id,
+  imageUpload,
+  isoDate,
+  kept,
+  listInput,
+  phone,
+  requiredText,
+  text,
+  wholeNumber,
+} from '../fields';
 import { bookingCount, statistics } from '../statistics/schemas';
 
 /** A field a form may leave empty (''), else checked by its own rule. */
@@ -67,7 +80,24 @@ export const staffCreateInput = staffFields
     message: 'is required to open an account',
   });
 
-export const staffUpdateInput = staffFields.extend({ id: id() });
+/**
+ * Staff/Update changes only the fields it is sent: a field left out stays as it is, '' or null
+ * clears an optional one, and the names and the role cannot be cleared.
+ */
+export const staffUpdateInput = z.object({
+  id: id(),
+  firstName: requiredText(80).optional(),
+  lastName: requiredText(80).optional(),
+  email: clearable(email()),
+  phone: clearable(phone()),
+  address: clearable(text(300)),
+  postcode: clearable(text(12)),
+  dateOfBirth: clearable(isoDate()),
+  startDate: clearable(isoDate()),
+  staffRoleId: kept(id()).describe("One of the company's staff roles; the account's permissions follow it"),
+  notes: clearable(text(1000)),
+  isActive: flag().optional(),
+});
 
 export const staffRow = z.object({
   id: z.number(),

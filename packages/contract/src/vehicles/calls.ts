@@ -10,6 +10,7 @@ import {
   vehicleRow,
   vehicleTagRow,
   vehicleTypeOptionRow,
+  vehicleUpdateInput,
 } from './schemas';
 
 /** Dispatchers read the fleet; admins (and roles granted manage on Vehicle) change it. */
@@ -23,9 +24,10 @@ export const vehicleVehicle = area(
       summary: 'Adds a vehicle; a registration already in the fleet (ignoring case and spaces) answers 409.',
     }),
     Update: mutation({
-      input: vehicleFields.extend({ id: id() }),
+      input: vehicleUpdateInput,
       output: vehicleRow,
-      summary: 'Changes a vehicle (every field is sent; tags stay as they are when tagIds is absent).',
+      summary:
+        'Changes a vehicle: only the fields sent change ("" or null clears an optional field; tags stay as they are when tagIds is absent). A registration already in the fleet answers 409.',
     }),
     Delete: mutation({
       input: byId(),

@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
-import type { schemas } from '@cabdesk/contract';
+import { schemas } from '@cabdesk/contract';
 import type { z } from 'zod';
 import type { Session } from '../../platform/auth/tokens';
 import type { CallContext } from '../../platform/http/context';
@@ -18,6 +18,7 @@ import { clients } from './schema';
 
 type Ctx = CallContext<Session>;
 type Fields = z.output<typeof schemas.clientFields>;
+type UpdateInput = z.output<typeof schemas.clientUpdateFields>;
 
 describeUnique('clients_account_no_key', 'accountNo', 'is already used by another client');
 
@@ -42,6 +43,13 @@ async function companyCurrency(ctx: Ctx): Promise<string> {
 async function valuesOf(ctx: Ctx, input: Fields) {
   const { tagIds: _tags, currency, ...rest } = input;
   return { ...rest, currency: currency ?? (await companyCurrency(ctx)) };
+}
+
+/** The fields a call was sent; those left out stay out (and keep their stored values). */
+function sentOnly<T extends object>(fields: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
 }
 
 /** Fields that change without a person changing them; history rows leave them out. */
@@ -71,23 +79,42 @@ export async function createClient(ctx: Ctx, input: Fields) {
   return { data, message: input.parentClientId ? 'Child account added.' : 'Client added.' };
 }
 
-export async function updateClient(ctx: Ctx, input: Fields & { id: number }) {
+/** Changes only the fields sent; the rules across fields are checked on the client as it will be. */
+export async function updateClient(ctx: Ctx, input: UpdateInput) {
   const before = await clientById(ctx, input.id);
-  if (input.parentClientId !== null) await assertParentAllowed(ctx, input.id, input.parentClientId);
-  await assertRepresentative(ctx, input.representativeStaffId);
-  const { id, ...fields } = input;
-  await ctx.db
-    .update(clients)
-    .set({ ...(await valuesOf(ctx, fields)), updatedAt: new Date() })
-    .where(and(eq(clients.companyId, ctx.session.companyId), eq(clients.id, id)));
-  await setTags(ctx, 'client', id, input.tagIds);
+  const { id, tagIds, notifications, currency, ...fields } = input;
+  const values: Partial<typeof clients.$inferInsert> = sentOnly(fields);
+  if (currency !== undefined) values.currency = currency ?? (await companyCurrency(ctx));
+  // A channel left out keeps its events.
+  if (notifications) values.notifications = { ...before.notifications, ...sentOnly(notifications) };
+
+  const parentClientId = values.parentClientId === undefined ? before.parentClientId : values.parentClientId;
+  const invoiceGroup = values.invoiceGroup ?? before.invoiceGroup;
+  if (invoiceGroup === 'parent' && parentClientId === null) {
+    // Named after the field that broke the rule: a cleared parent, or a group asked for.
+    if (fields.parentClientId !== undefined && fields.invoiceGroup === undefined) {
+      throw fieldError('parentClientId', 'is required while invoiceGroup is "parent"');
+    }
+    throw fieldError('invoiceGroup', schemas.CLIENT_GROUP_RULE);
+  }
+  // The parent it keeps was checked when it was set; only a new one could close a loop.
+  if (parentClientId !== null && parentClientId !== before.parentClientId) {
+    await assertParentAllowed(ctx, id, parentClientId);
+  }
+  if (fields.representativeStaffId) await assertRepresentative(ctx, fields.representativeStaffId);
+
+  if (Object.keys(values).length) {
+    await ctx.db
+      .update(clients)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(clients.companyId, ctx.session.companyId), eq(clients.id, id)));
+  }
+  if (tagIds) await setTags(ctx, 'client', id, tagIds);
   const after = await clientById(ctx, id);
-  await recordAudit(ctx, {
-    entityType: 'client',
-    entityId: id,
-    action: 'updated',
-    changes: diff(traced(before), traced(after)),
-  });
+  const changes = diff(traced(before), traced(after));
+  if (Object.keys(changes).length) {
+    await recordAudit(ctx, { entityType: 'client', entityId: id, action: 'updated', changes });
+  }
   return { data: after, message: 'Client saved.' };
 }
 

@@ -16,6 +16,7 @@ type Ctx = CallContext<Session>;
 type ListInput = z.output<typeof schemas.staffListInput>;
 type Fields = z.output<typeof schemas.staffFields>;
 type CreateInput = z.output<typeof schemas.staffCreateInput>;
+type UpdateInput = z.output<typeof schemas.staffUpdateInput>;
 export type StaffRow = z.output<typeof schemas.staffRow>;
 
 const mine = (ctx: Ctx, id: number) => and(eq(staff.companyId, ctx.session.companyId), eq(staff.id, id));
@@ -163,31 +164,41 @@ export async function createStaff(ctx: Ctx, input: CreateInput) {
   return { data: row, message: `${row.name} added.` };
 }
 
-/** The account follows its staff record: name, role and whether it may sign in. */
-export async function updateStaff(ctx: Ctx, input: Fields & { id: number }) {
+/**
+ * Changes only the fields sent. The account follows its staff record (name, role and whether it may
+ * sign in) whenever one of those is sent.
+ */
+export async function updateStaff(ctx: Ctx, input: UpdateInput) {
   const before = await staffById(ctx, input.id);
-  if (before.userId === ctx.session.userId && !input.isActive) {
+  const { id, ...fields } = input;
+  if (before.userId === ctx.session.userId && fields.isActive === false) {
     throw conflict('You cannot switch off your own staff record: you would lock yourself out.');
   }
-  await ctx.db
-    .update(staff)
-    .set({ ...valuesOf(input), updatedAt: new Date() })
-    .where(mine(ctx, input.id));
-  if (before.userId) {
+  const values = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as {
+    [K in keyof typeof fields]?: Exclude<(typeof fields)[K], undefined>;
+  };
+  if (Object.keys(values).length) {
+    await ctx.db
+      .update(staff)
+      .set({ ...values, updatedAt: new Date() })
+      .where(mine(ctx, id));
+  }
+  const after = await staffById(ctx, id);
+  const followed = [fields.firstName, fields.lastName, fields.staffRoleId, fields.isActive];
+  if (before.userId && followed.some((v) => v !== undefined)) {
     await ctx.db
       .update(users)
       .set({
-        fullName: `${input.firstName} ${input.lastName}`,
-        staffRoleId: input.staffRoleId,
-        isActive: input.isActive,
+        fullName: `${after.firstName} ${after.lastName}`,
+        staffRoleId: after.staffRoleId,
+        isActive: after.isActive,
         updatedAt: new Date(),
       })
       .where(and(eq(users.companyId, ctx.session.companyId), eq(users.id, before.userId)));
   }
-  const after = await staffById(ctx, input.id);
   const changes = diff(traced(before), traced(after));
   if (Object.keys(changes).length) {
-    await recordAudit(ctx, { entityType: 'staff', entityId: input.id, action: 'updated', changes });
+    await recordAudit(ctx, { entityType: 'staff', entityId: id, action: 'updated', changes });
   }
   return { data: after, message: `${after.name} saved.` };
 }

@@ -14,6 +14,7 @@ import { vehicles } from './schema';
 
 type Ctx = CallContext<Session>;
 type Fields = z.output<typeof schemas.vehicleFields>;
+type UpdateInput = z.output<typeof schemas.vehicleUpdateInput>;
 
 describeUnique('vehicles_registration_key', 'registration', 'is already used by another vehicle of your fleet');
 
@@ -32,6 +33,13 @@ function valuesOf(input: Fields) {
     ownerDriverId: input.ownerDriverId,
     notes: input.notes || null,
     isActive: input.isActive,
+  };
+}
+
+/** The fields a call was sent; those left out stay out (and keep their stored values). */
+function sentOnly<T extends object>(fields: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
   };
 }
 
@@ -64,17 +72,22 @@ export async function createVehicle(ctx: Ctx, input: Fields) {
   return { data: row, message: `Vehicle ${row.registration} added.` };
 }
 
-export async function updateVehicle(ctx: Ctx, input: Fields & { id: number }) {
+/** Changes only the fields sent; the registration index keeps registrations unique (409). */
+export async function updateVehicle(ctx: Ctx, input: UpdateInput) {
   const before = await loaded(ctx, input.id);
-  await ctx.db
-    .update(vehicles)
-    .set({ ...valuesOf(input), updatedAt: new Date() })
-    .where(mine(ctx, input.id));
-  if (input.tagIds) await setTags(ctx, 'vehicle', input.id, input.tagIds);
-  const after = await loaded(ctx, input.id);
+  const { id, tagIds, ...fields } = input;
+  const values: Partial<typeof vehicles.$inferInsert> = sentOnly(fields);
+  if (Object.keys(values).length) {
+    await ctx.db
+      .update(vehicles)
+      .set({ ...values, updatedAt: new Date() })
+      .where(mine(ctx, id));
+  }
+  if (tagIds) await setTags(ctx, 'vehicle', id, tagIds);
+  const after = await loaded(ctx, id);
   const changes = diff(traced(before), traced(after));
   if (Object.keys(changes).length) {
-    await recordAudit(ctx, { entityType: 'vehicle', entityId: input.id, action: 'updated', changes });
+    await recordAudit(ctx, { entityType: 'vehicle', entityId: id, action: 'updated', changes });
   }
   return { data: after, message: `Vehicle ${after.registration} saved.` };
 }

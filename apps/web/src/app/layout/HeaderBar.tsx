@@ -24,6 +24,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCall } from '../../api/hooks';
 import { languages } from '../../i18n';
 import { useAuth } from '../auth';
 import { useBranding } from '../StartupLoader';
@@ -44,6 +45,7 @@ export function HeaderBar({ mobileOpened, toggleMobile, collapsed, toggleCollaps
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
   const { dir, toggle: toggleDirection } = usePersistedDirection();
+  const picture = useCall('Common/GetProfileImage', {}, { staleTime: 5 * 60_000 });
 
   return (
     <Paper shadow="sm" radius="md" m="sm" px="md" h={56} withBorder data-testid="navbar">
@@ -114,7 +116,7 @@ export function HeaderBar({ mobileOpened, toggleMobile, collapsed, toggleCollaps
                 data-testid="user-menu"
               >
                 <Group gap={8} wrap="nowrap">
-                  <Avatar color="cyan" radius="xl" size={34}>
+                  <Avatar color="cyan" radius="xl" size={34} src={picture.data?.data.imageUrl ?? null}>
                     {(user?.fullName ?? '?').slice(0, 1)}
                   </Avatar>
                   <div style={{ lineHeight: 1.1 }}>

@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { labelOf } from '@cabdesk/contract';
+import { fixedLabel } from '../../ui/fixedLabel';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCall } from '../../api/hooks';
@@ -87,11 +87,11 @@ export function ClientSettingsTab({ client }: { client: Client }) {
       <Facts
         title={t('clients.section.invoicing')}
         rows={[
-          [t('clients.invoicePeriod'), labelOf('invoicePeriod', client.invoicePeriod)],
-          [t('clients.invoiceSplit'), labelOf('invoiceSplit', client.invoiceSplit)],
-          [t('clients.invoiceGroup'), labelOf('invoiceGroup', client.invoiceGroup)],
+          [t('clients.invoicePeriod'), fixedLabel('invoicePeriod', client.invoicePeriod)],
+          [t('clients.invoiceSplit'), fixedLabel('invoiceSplit', client.invoiceSplit)],
+          [t('clients.invoiceGroup'), fixedLabel('invoiceGroup', client.invoiceGroup)],
           [t('clients.tax'), client.taxName ?? none],
-          [t('clients.paymentMethod'), labelOf('paymentMethod', client.paymentMethod)],
+          [t('clients.paymentMethod'), fixedLabel('paymentMethod', client.paymentMethod)],
           [t('clients.currency'), client.currency],
           [
             t('clients.creditLimit'),
@@ -106,15 +106,15 @@ export function ClientSettingsTab({ client }: { client: Client }) {
             [t('clients.pricingModel'), client.pricingModelName ?? t('clients.companyDefault')],
             [
               t('clients.pricingMode'),
-              client.pricingMode ? labelOf('pricingMode', client.pricingMode) : t('clients.modelMode'),
+              client.pricingMode ? fixedLabel('pricingMode', client.pricingMode) : t('clients.modelMode'),
             ],
-            [t('clients.graceWaiting'), labelOf('graceWaiting', String(client.graceWaitingMinutes))],
+            [t('clients.graceWaiting'), fixedLabel('graceWaiting', String(client.graceWaitingMinutes))],
           ]}
         />
         <Facts
           title={t('clients.section.service')}
           rows={[
-            [t('clients.priority'), labelOf('priority', String(client.priority))],
+            [t('clients.priority'), fixedLabel('priority', String(client.priority))],
             [t('clients.representative'), client.representativeName ?? t('clients.nobody')],
           ]}
         />

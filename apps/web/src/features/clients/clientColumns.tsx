@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Avatar, Badge, Box, Group, Stack, Text } from '@mantine/core';
-import { labelOf } from '@cabdesk/contract';
+import { fixedLabel } from '../../ui/fixedLabel';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
@@ -116,9 +116,9 @@ export function useClientColumns(opts: {
       width: 110,
       render: (c) => (
         <Stack gap={0}>
-          <Text size="sm">{labelOf('paymentMethod', c.paymentMethod)}</Text>
+          <Text size="sm">{fixedLabel('paymentMethod', c.paymentMethod)}</Text>
           <Text size="xs" c="dimmed">
-            {labelOf('invoicePeriod', c.invoicePeriod)}
+            {fixedLabel('invoicePeriod', c.invoicePeriod)}
           </Text>
         </Stack>
       ),

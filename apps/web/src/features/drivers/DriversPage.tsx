@@ -123,7 +123,7 @@ export function DriversPage() {
             columns={columns}
             state={list}
             result={result}
-        exportAs={{ call: 'Driver/GetTableSummary', input: listInput }}
+            exportAs={{ call: 'Driver/GetTableSummary', input: listInput }}
             filters={
               <>
                 <LookupSelect

@@ -176,7 +176,7 @@ export function PassengersPage() {
             columns={columns}
             state={list}
             result={result}
-        exportAs={{ call: 'Passenger/GetTableSummary', input: listInput }}
+            exportAs={{ call: 'Passenger/GetTableSummary', input: listInput }}
             filters={
               <>
                 <LookupSelect

@@ -1,8 +1,10 @@
-import { Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { schemas } from '@cabdesk/contract';
 import { useTranslation } from 'react-i18next';
-import { useCallMutation } from '../../api/hooks';
+import { useCall, useCallMutation } from '../../api/hooks';
+import { useAuth } from '../../app/auth';
+import { ImageUpload } from '../../ui/ImageUpload';
 import { ApiError } from '../../api/errors';
 import { storage } from '../../api/session';
 import { notifyError, notifySuccess } from '../../ui/notify';
@@ -12,6 +14,7 @@ import { zodValidate } from '../../ui/zodForm';
 /** My profile: the password, validated as you type with the server's own rules. */
 export function ProfilePage() {
   const { t, i18n } = useTranslation();
+  const { user } = useAuth();
   const change = useCallMutation('ProfileSettings/UpdatePassword');
   const form = useForm({
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
@@ -19,6 +22,8 @@ export function ProfilePage() {
     validateInputOnChange: ['newPassword', 'confirmPassword'],
   });
   const changedAt = localStorage.getItem('passwordChangingDate');
+  const picture = useCall('Common/GetProfileImage', {});
+  const upload = useCallMutation('Common/UploadImageProfile', { invalidates: ['Common/GetProfileImage'] });
 
   const submit = form.onSubmit(async (values) => {
     try {
@@ -36,6 +41,27 @@ export function ProfilePage() {
   return (
     <>
       <PageHeader title={t('profile.title')} />
+      <Paper withBorder radius="lg" p="xl" maw={480} mb="md">
+        <Group gap="lg">
+          <ImageUpload
+            imageUrl={picture.data?.data.imageUrl}
+            name={user?.fullName ?? '?'}
+            onUpload={async (file) => {
+              const res = await upload.mutateAsync({ file });
+              notifySuccess(t('profile.pictureSaved'), res.message);
+            }}
+          />
+          <div>
+            <Title order={4}>{user?.fullName}</Title>
+            <Text c="dimmed" size="sm">
+              {user?.email}
+            </Text>
+            <Text c="dimmed" size="sm">
+              {user?.staffRoleName ?? user?.role}
+            </Text>
+          </div>
+        </Group>
+      </Paper>
       <Paper withBorder radius="lg" p="xl" maw={480}>
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">

@@ -1,16 +1,14 @@
 import { Avatar, Badge, ColorSwatch, Group, Text } from '@mantine/core';
-import { type FixedListName, labelOf } from '@cabdesk/contract';
 import i18n from '../../i18n';
+import type { FixedListName } from '@cabdesk/contract';
+import { fixedLabel } from '../../ui/fixedLabel';
 import { count, day, money, percent } from '../../ui/format';
 import { type LatLng, svgPath } from './polygon';
 
 /** Cells the register columns share; they read words through i18n so definitions stay plain data. */
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(`reference-data.${key}`, options ?? {});
 
-export function fixedLabel(list: FixedListName, code: string | null | undefined): string {
-  if (!code) return '—';
-  return t(`fixed.${list}.${code}`, { defaultValue: labelOf(list, code) });
-}
+export { fixedLabel };
 
 export function ActiveBadge({ active }: { active: boolean }) {
   return active ? (

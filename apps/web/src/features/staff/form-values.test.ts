@@ -43,6 +43,8 @@ describe('staff form values', () => {
     const input = toUpdateInput(5, toFormValues(member));
     expect(input).toMatchObject({ id: 5, email: '', dateOfBirth: '', startDate: '2024-01-15', staffRoleId: 2 });
     expect(validateUpdate(input as never)).toEqual({});
+    const noRole = toUpdateInput(5, { ...toFormValues(member), staffRoleId: null });
+    expect(validateUpdate(noRole as never)).toEqual({ staffRoleId: 'is required' });
   });
 
   it('open an account only when its fields were filled, and then need both', () => {

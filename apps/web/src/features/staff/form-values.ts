@@ -37,7 +37,7 @@ export function toFormValues(s: StaffMember | null): StaffFormValues {
   };
 }
 
-function fields(v: StaffFormValues): CallInput<'Staff/Update'> extends infer U ? Omit<U, 'id'> : never {
+function fields(v: StaffFormValues): Omit<CallInput<'Staff/Create'>, 'accountEmail' | 'accountPassword'> {
   return {
     firstName: v.firstName,
     lastName: v.lastName,
@@ -60,7 +60,12 @@ export function toCreateInput(v: StaffFormValues): CallInput<'Staff/Create'> {
   return account ? { ...fields(v), accountEmail: v.accountEmail, accountPassword: v.accountPassword } : fields(v);
 }
 
-export const toUpdateInput = (id: number, v: StaffFormValues): CallInput<'Staff/Update'> => ({ id, ...fields(v) });
+/** Every field of the form; an empty role is sent as '' so that the server says it is required. */
+export const toUpdateInput = (id: number, v: StaffFormValues): CallInput<'Staff/Update'> => ({
+  id,
+  ...fields(v),
+  staffRoleId: v.staffRoleId ?? '',
+});
 
 export const initialsOf = (m: Pick<StaffMember, 'firstName' | 'lastName'>) =>
   `${m.firstName[0] ?? ''}${m.lastName[0] ?? ''}`.toUpperCase();

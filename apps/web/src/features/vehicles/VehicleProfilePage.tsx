@@ -1,6 +1,6 @@
 import { Alert, Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import { fixedLabel } from '../../ui/fixedLabel';
 import { IconAlertTriangle, IconArrowLeft, IconCar } from '@tabler/icons-react';
-import { labelOf } from '@cabdesk/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -109,7 +109,7 @@ function Header({ vehicle }: { vehicle: Vehicle }) {
             <Text size="sm" c="dimmed">
               {[
                 vehicle.vehicleTypeName,
-                vehicle.vehicleClass ? labelOf('vehicleClass', vehicle.vehicleClass) : null,
+                vehicle.vehicleClass ? fixedLabel('vehicleClass', vehicle.vehicleClass) : null,
                 vehicle.ownerDriverName
                   ? t('vehicles.ownedBy', { name: vehicle.ownerDriverName })
                   : t('vehicles.companyCar'),
@@ -142,7 +142,7 @@ function Details({ vehicle }: { vehicle: Vehicle }) {
         {item(t('vehicles.field.vehicleType'), vehicle.vehicleTypeName)}
         {item(
           t('vehicles.field.vehicleClass'),
-          vehicle.vehicleClass ? labelOf('vehicleClass', vehicle.vehicleClass) : null,
+          vehicle.vehicleClass ? fixedLabel('vehicleClass', vehicle.vehicleClass) : null,
         )}
         {item(t('vehicles.field.make'), vehicle.make)}
         {item(t('vehicles.field.model'), vehicle.model)}

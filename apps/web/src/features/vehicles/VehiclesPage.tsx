@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { labelOf, schemas } from '@cabdesk/contract';
+import { schemas } from '@cabdesk/contract';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { useAbility } from '../../app/ability';
 import { useCall } from '../../api/hooks';
 import { LookupSelect } from '../../ui/LookupSelect';
+import { fixedLabel } from '../../ui/fixedLabel';
 import { PageHeader } from '../../ui/PageHeader';
 import { ImportButton } from '../import-export/ImportButton';
 import { ServerDataTable, useListState } from '../../ui/ServerDataTable';
@@ -74,7 +75,7 @@ export function VehiclesPage() {
     {
       accessor: 'vehicleClass',
       title: t('vehicles.field.vehicleClass'),
-      render: (r) => (r.vehicleClass ? labelOf('vehicleClass', r.vehicleClass) : '—'),
+      render: (r) => (r.vehicleClass ? fixedLabel('vehicleClass', r.vehicleClass) : '—'),
     },
     { accessor: 'year', title: t('vehicles.field.year'), sortable: true, render: (r) => r.year ?? '—' },
     { accessor: 'seats', title: t('vehicles.field.seats'), render: (r) => r.seats ?? '—' },

@@ -31,12 +31,20 @@ describe('vehicle form values', () => {
     expect(errors).toEqual({ registration: 'is required', vehicleTypeId: 'is required' });
   });
 
-  it('round-trip a vehicle, leaving empty numbers out', () => {
+  it('round-trip a vehicle: a new one leaves empty numbers out, an update clears them', () => {
+    expect(toInput(toFormValues(vehicle)).seats).toBeUndefined();
     const input = toUpdateInput(7, toFormValues(vehicle));
     expect(input).toMatchObject({ id: 7, registration: 'AB12 CDE', vehicleTypeId: 3, year: 2021, tagIds: [4] });
-    expect(input.seats).toBeUndefined();
+    expect(input.seats).toBeNull();
     expect(input.ownerDriverId).toBe(0);
     expect(validate(toInput(toFormValues(vehicle)) as never)).toEqual({});
+    const cleared = schemas.vehicleUpdateInput.parse(
+      toUpdateInput(7, { ...toFormValues(vehicle), year: '', vehicleClass: null, make: '' }),
+    );
+    expect(cleared).toMatchObject({ year: null, seats: null, vehicleClass: null, make: null, ownerDriverId: null });
+    expect(zodValidate(schemas.vehicleUpdateInput)({ ...input, vehicleTypeId: '' } as never)).toEqual({
+      vehicleTypeId: 'is required',
+    });
   });
 
   it('name the field of a number out of range', () => {

@@ -58,9 +58,17 @@ export function toInput(v: VehicleFormValues): CallInput<'Vehicle/Create'> {
   };
 }
 
+/**
+ * An update sends every field of the form; empty numbers and a cleared class go as null, since a
+ * field left out would keep its stored value.
+ */
 export const toUpdateInput = (id: number, v: VehicleFormValues): CallInput<'Vehicle/Update'> => ({
   id,
   ...toInput(v),
+  vehicleTypeId: v.vehicleTypeId ?? '',
+  year: v.year === '' ? null : v.year,
+  seats: v.seats === '' ? null : v.seats,
+  vehicleClass: v.vehicleClass as CallInput<'Vehicle/Update'>['vehicleClass'],
 });
 
 /** "AB12 CDE — Toyota Prius", as the lookup names a vehicle. */
