@@ -7,11 +7,15 @@ describe('signing in and out', async () => {
   beforeEach(() => forgetEverything(page));
 
   it('shows the loader, signs the demo admin in to the shell and signs out to /login?UKCB', async () => {
-    // The loader shows for a moment only: start watching for it before navigating.
-    const loaderSeen = page.waitForSelector('[data-testid="startup-loader"]', { state: 'attached', timeout: 15_000 });
-    await page.goto('/', { waitUntil: 'commit' });
-    await loaderSeen;
+    // The loader shows for a moment only: a watcher in the page notes that it appeared.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="startup-loader"]')) sessionStorage.setItem('loaderSeen', 'yes');
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/');
     await page.getByTestId('login-logo').waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('loaderSeen'))).toBe('yes');
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await page.getByTestId('login-logo').getAttribute('src')).toContain('/branding/ukcb/');
 
@@ -61,14 +65,16 @@ describe('signing in and out', async () => {
     await page.goto('/login?UKCB');
     await signInThroughForm(page, 'admin@ukcb.test');
     await page.getByTestId('home').waitFor();
+    await expect.poll(() => page.getByTestId('pending-total').textContent()).toMatch(/\d/);
     await page.waitForTimeout((inject('accessTokenTtl') + 1) * 1000);
 
     const refreshes: string[] = [];
     const unauthorized: string[] = [];
     context.on('request', (r) => r.url().includes('/jwt/refresh-token') && refreshes.push(r.url()));
     context.on('response', (r) => r.status() === 401 && unauthorized.push(r.url()));
-    await page.reload();
-    await page.getByTestId('home').waitFor();
+    // Another period: every dashboard panel asks again at once, all with the expired token.
+    await page.getByTestId('dashboard-filters').getByText('7 days', { exact: true }).click();
+    await expect.poll(() => refreshes.length).toBe(1);
     await expect.poll(() => page.getByTestId('pending-total').textContent()).toMatch(/\d/);
     await page.getByTestId('bookings-graph').waitFor();
     expect(unauthorized.length).toBeGreaterThanOrEqual(2);
