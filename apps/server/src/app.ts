@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
@@ -9,6 +10,9 @@ import { AbilityCache } from './platform/auth/abilities';
 import { SignInThrottle } from './platform/auth/sign-in-throttle';
 import { FileService, LocalFileStore } from './platform/files/store';
 import { installFileRoutes } from './platform/files/routes';
+import { InProcessBus, RedisBus } from './platform/events/bus';
+import { LiveHub } from './platform/events/hub';
+import { installLiveSocket } from './platform/events/websocket';
 import { TokenService, loadOrCreateSecret } from './platform/auth/tokens';
 import type { RootDb } from './platform/db/client';
 import { installDocs } from './platform/http/docs';
@@ -19,6 +23,15 @@ import type { Logger } from './platform/logger';
 import type { Services } from './platform/services';
 
 const brandingDir = fileURLToPath(new URL('../assets/branding', import.meta.url));
+
+/** Processes on the same database share live changes; others sharing the Redis do not hear them. */
+function databaseNamespace(db: RootDb): string {
+  const options = db.$client.options;
+  return createHash('sha256')
+    .update(`${options.host}:${options.port}/${options.database}|${options.connectionString ?? ''}`)
+    .digest('hex')
+    .slice(0, 16);
+}
 
 export interface AppOptions {
   config: Config;
@@ -48,6 +61,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     db,
     tokens: new TokenService(secret, config.accessTokenTtlSeconds),
     files: new FileService(new LocalFileStore(path.join(config.dataDir, 'files')), secret),
+    bus: config.redisUrl ? new RedisBus(config.redisUrl, log, databaseNamespace(db)) : new InProcessBus(),
     abilities: new AbilityCache(db),
     signInThrottle: new SignInThrottle(config.signInRateLimit),
     checkOutputs: options.checkOutputs ?? false,
@@ -68,6 +82,12 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     }
   });
   installFileRoutes(app, services.files);
+  const hub = new LiveHub(services.bus, db);
+  await installLiveSocket(app, services, hub);
+  app.addHook('onClose', async () => {
+    hub.close();
+    await services.bus.close();
+  });
   await installDocs(app);
   await installWeb(app, config.webDist, brandingDir);
   return { app, services };

@@ -36,6 +36,16 @@ const envSchema = z
     CABDESK_DEMO_DATA: yesNo(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
     WEB_DIST: z.string().optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().optional(),
+    OFFER_TIMEOUT_SECONDS: positiveInt(120).pipe(z.number().min(10, 'must be at least 10 seconds')),
   })
   .refine((env) => Boolean(env.TLS_CERT_FILE) === Boolean(env.TLS_KEY_FILE), {
     path: ['TLS_KEY_FILE'],
@@ -59,6 +69,10 @@ export interface Config {
   demoData: boolean;
   logLevel: string;
   webDist: string;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  offerTimeoutSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -89,5 +103,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.CABDESK_DEMO_DATA,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Cabdesk <no-reply@cabdesk.local>',
+    offerTimeoutSeconds: e.OFFER_TIMEOUT_SECONDS,
   };
 }

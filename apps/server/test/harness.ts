@@ -61,8 +61,12 @@ async function dropDatabase(url: string): Promise<void> {
  * A real app on a fresh database cloned from the migrated template, closed after the file.
  * Answers are checked against the contract (checkOutputs).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const databaseUrl = await cloneTemplate();
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { sharing?: TestApp } = {},
+): Promise<TestApp> {
+  // A second app on the same database stands for a second server process.
+  const databaseUrl = options.sharing?.databaseUrl ?? (await cloneTemplate());
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cabdesk-test-data-'));
   const config = loadConfig({ CABDESK_DATA_DIR: dataDir, CABDESK_DEMO_DATA: 'false', LOG_LEVEL: 'silent', ...env });
   const db = createDb(databaseUrl, 5);
@@ -71,7 +75,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   afterAll(async () => {
     await app.close();
     await db.$client.end();
-    await dropDatabase(databaseUrl);
+    if (!options.sharing) await dropDatabase(databaseUrl);
     rmSync(dataDir, { recursive: true, force: true });
   });
   return { app, db, services, config, databaseUrl };

@@ -7,6 +7,7 @@ export * from './fields';
 export * from './permissions';
 export * from './types';
 export * from './bookings/status';
+export * from './bookings/state-machine';
 export * from './reference-data/fixed-lists';
 export * from './crud';
 export * as schemas from './schemas';

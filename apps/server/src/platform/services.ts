@@ -4,6 +4,7 @@ import type { AbilityCache } from './auth/abilities';
 import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { TokenService } from './auth/tokens';
 import type { FileService } from './files/store';
+import type { LiveBus } from './events/bus';
 import type { RootDb } from './db/client';
 import type { Logger } from './logger';
 
@@ -14,6 +15,8 @@ export interface Services {
   db: RootDb;
   tokens: TokenService;
   files: FileService;
+  /** Live changes to open screens (in process, or through Redis). */
+  bus: LiveBus;
   abilities: AbilityCache;
   signInThrottle: SignInThrottle;
   /** Every built call's handler, for calls that run other calls (imports, exports). */

@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router';
 import { ApiError } from '../api/errors';
 import { PageLoader } from '../ui/PageLoader';
 import { AuthProvider } from './auth';
+import { LiveProvider } from './LiveProvider';
 import { storedDirection } from './layout/preferences';
 import { router } from './router';
 import { colorSchemeManager, theme } from './theme';
@@ -28,9 +29,11 @@ export function App() {
         <Notifications position="top-right" />
         <QueryClientProvider client={queryClient}>
           <AuthProvider>
-            <Suspense fallback={<PageLoader />}>
-              <RouterProvider router={router} />
-            </Suspense>
+            <LiveProvider>
+              <Suspense fallback={<PageLoader />}>
+                <RouterProvider router={router} />
+              </Suspense>
+            </LiveProvider>
           </AuthProvider>
         </QueryClientProvider>
       </MantineProvider>

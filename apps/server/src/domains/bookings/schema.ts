@@ -1,12 +1,14 @@
 import { bookingSources, bookingStatuses, paymentStatuses } from '@cabdesk/contract';
 import {
   bigint,
-  check,
   boolean,
+  check,
+  date,
   char,
   foreignKey,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   smallint,
@@ -14,14 +16,54 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { companyColumn, idColumn, inList, timestamps } from '../../platform/db/columns';
+import { companyColumn, idColumn, inList, sameCompany, tenantKey, timestamps } from '../../platform/db/columns';
+import { discountCodes, zones } from '../reference-data/schema';
 import { clients } from '../clients/schema';
 import { drivers, vendors } from '../drivers/schema';
 import { passengers } from '../passengers/schema';
 import { vehicles, vehicleTypes } from '../vehicles/schema';
 
+/** Someone who books for others (an assistant, a hotel concierge), usually for a client. */
+export const bookers = pgTable(
+  'bookers',
+  {
+    id: idColumn(),
+    companyId: companyColumn(),
+    clientId: integer(),
+    name: text().notNull(),
+    email: text(),
+    phone: text(),
+    isActive: boolean().notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantKey('bookers_company_id_key', t),
+    index('bookers_client_idx').on(t.companyId, t.clientId),
+    sameCompany(t, t.clientId, clients),
+  ],
+);
+
+/** A series of bookings made from one booking: on given week days until an end date, skipping exclusions. */
+export const repeatBookings = pgTable(
+  'repeat_bookings',
+  {
+    id: idColumn(),
+    companyId: companyColumn(),
+    sourceBookingId: integer().notNull(),
+    /** ISO week days, 1 Monday … 7 Sunday. */
+    weekDays: jsonb().$type<number[]>().notNull(),
+    everyWeeks: smallint().notNull().default(1),
+    startDate: date().notNull(),
+    endDate: date().notNull(),
+    skipExclusions: boolean().notNull().default(true),
+    cancelledAt: timestamp({ withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [tenantKey('repeat_bookings_company_id_key', t)],
+);
+
 /**
- * A booking. Its status moves only through the server's booking state machine; `version` rises with
+ * A booking moves only through the server's booking state machine; `version` rises with
  * every change so that two dispatchers cannot both win an allocation.
  */
 export const bookings = pgTable(
@@ -54,6 +96,26 @@ export const bookings = pgTable(
     distanceMetres: integer(),
     durationSeconds: integer(),
     bookingToken: text(),
+    bookerId: integer(),
+    repeatBookingId: integer(),
+    discountCodeId: integer(),
+    discountMinor: bigint({ mode: 'number' }),
+    /** The client's references answered for this booking: [{referenceId, label, value}]. */
+    clientReferences: jsonb().$type<{ referenceId: number; label: string; value: string }[]>(),
+    pickupZoneId: integer(),
+    dropoffZoneId: integer(),
+    /** Dispatch times: offered (soft), allocated (hard), accepted, and the journey's steps. */
+    offeredAt: timestamp({ withTimezone: true }),
+    offerExpiresAt: timestamp({ withTimezone: true }),
+    allocatedAt: timestamp({ withTimezone: true }),
+    allocatedBy: integer(),
+    acceptedAt: timestamp({ withTimezone: true }),
+    onRouteAt: timestamp({ withTimezone: true }),
+    arrivedAt: timestamp({ withTimezone: true }),
+    onBoardAt: timestamp({ withTimezone: true }),
+    waitingSeconds: integer(),
+    /** A change asked for from outside the office (client portal, passenger) waits for approval. */
+    remotePending: boolean().notNull().default(false),
     version: integer().notNull().default(1),
     completedAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
@@ -83,6 +145,12 @@ export const bookings = pgTable(
     foreignKey({ columns: [t.companyId, t.driverId], foreignColumns: [drivers.companyId, drivers.id] }),
     foreignKey({ columns: [t.companyId, t.vehicleId], foreignColumns: [vehicles.companyId, vehicles.id] }),
     foreignKey({ columns: [t.companyId, t.vendorId], foreignColumns: [vendors.companyId, vendors.id] }),
+    sameCompany(t, t.bookerId, bookers),
+    sameCompany(t, t.repeatBookingId, repeatBookings),
+    sameCompany(t, t.discountCodeId, discountCodes),
+    sameCompany(t, t.pickupZoneId, zones),
+    sameCompany(t, t.dropoffZoneId, zones),
+    index('bookings_repeat_idx').on(t.companyId, t.repeatBookingId),
   ],
 );
 
@@ -108,5 +176,29 @@ export const bookingStops = pgTable(
     foreignKey({ columns: [t.companyId, t.bookingId], foreignColumns: [bookings.companyId, bookings.id] }).onDelete(
       'cascade',
     ),
+  ],
+);
+
+/** A change asked for from the client portal or a passenger: applied only once the office approves. */
+export const remoteBookingChanges = pgTable(
+  'remote_booking_changes',
+  {
+    id: idColumn(),
+    companyId: companyColumn(),
+    bookingId: integer().notNull(),
+    requestedBy: integer(),
+    source: text({ enum: ['client_portal', 'passenger_app', 'web'] }).notNull(),
+    changes: jsonb().$type<Record<string, { before: unknown; after: unknown }>>().notNull(),
+    status: text({ enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    decidedBy: integer(),
+    decidedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    tenantKey('remote_booking_changes_company_id_key', t),
+    index('remote_booking_changes_booking_idx').on(t.companyId, t.bookingId, t.createdAt),
+    sameCompany(t, t.bookingId, bookings).onDelete('cascade'),
   ],
 );

@@ -5,6 +5,7 @@ import {
   boolean,
   char,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
@@ -49,3 +50,13 @@ export const companies = pgTable(
   },
   (t) => [uniqueIndex('companies_short_name_key').on(sql`lower(${t.shortName})`)],
 );
+
+/** What the booking form asks and offers, per company (BookingFormSetting/*). */
+export const bookingFormSettings = pgTable('booking_form_settings', {
+  companyId: integer()
+    .primaryKey()
+    .references(() => companies.id),
+  settings: jsonb().$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedBy: integer(),
+});

@@ -29,6 +29,7 @@ import { languages } from '../../i18n';
 import { useAuth } from '../auth';
 import { useBranding } from '../StartupLoader';
 import { usePersistedDirection } from './preferences';
+import { LiveIndicator } from './LiveIndicator';
 
 interface Props {
   mobileOpened: boolean;
@@ -78,6 +79,7 @@ export function HeaderBar({ mobileOpened, toggleMobile, collapsed, toggleCollaps
           />
         </Group>
         <Group gap="xs" wrap="nowrap">
+          <LiveIndicator />
           <Select
             aria-label={t('header.language')}
             data={languages.map((l) => ({ value: l.code, label: l.label }))}

@@ -1,0 +1,89 @@
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+import type { Logger } from '../logger';
+
+/**
+ * A live change on its way to open screens. `seq` is the stored event's id (null for positions,
+ * which are never replayed); `driverId` set means only that driver's app and the office receive it.
+ */
+export interface LiveMessage {
+  companyId: number;
+  seq: number | null;
+  type: string;
+  payload: Record<string, unknown>;
+  driverId?: number | null;
+  /** Office screens only (the driver app never sees it). */
+  officeOnly?: boolean;
+}
+
+export interface LiveBus {
+  publish(message: LiveMessage): Promise<void>;
+  subscribe(listener: (message: LiveMessage) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** One server process: messages go straight to its own sockets. */
+export class InProcessBus implements LiveBus {
+  private readonly emitter = new EventEmitter().setMaxListeners(0);
+
+  async publish(message: LiveMessage): Promise<void> {
+    this.emitter.emit('message', message);
+  }
+
+  subscribe(listener: (message: LiveMessage) => void): () => void {
+    this.emitter.on('message', listener);
+    return () => this.emitter.off('message', listener);
+  }
+
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners();
+  }
+}
+
+/**
+ * Several server processes: every message goes through Redis pub/sub, so a booking changed on one
+ * process reaches the screens connected to another.
+ */
+export class RedisBus implements LiveBus {
+  private readonly pub: Redis;
+  private readonly sub: Redis;
+  private readonly local = new InProcessBus();
+
+  private readonly channel: string;
+
+  /** `namespace` keeps installations that share a Redis apart (one per database). */
+  constructor(url: string, log: Logger, namespace: string) {
+    this.channel = `cabdesk:live:${namespace}`;
+    this.pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    this.sub = new Redis(url, { lazyConnect: false });
+    for (const client of [this.pub, this.sub]) client.on('error', (err) => log.warn({ err }, 'redis'));
+    void this.sub.subscribe(this.channel);
+    this.sub.on('message', (_channel, raw: string) => {
+      try {
+        void this.local.publish(JSON.parse(raw) as LiveMessage);
+      } catch (err) {
+        log.warn({ err }, 'unreadable live message');
+      }
+    });
+  }
+
+  /** Resolves once the subscription is in place (a test publishes right after). */
+  async ready(): Promise<void> {
+    if (this.sub.status !== 'ready') await new Promise((r) => this.sub.once('ready', r));
+    // subscribe() was issued in the constructor; a round trip makes sure it has been processed.
+    await this.pub.ping();
+  }
+
+  async publish(message: LiveMessage): Promise<void> {
+    await this.pub.publish(this.channel, JSON.stringify(message));
+  }
+
+  subscribe(listener: (message: LiveMessage) => void): () => void {
+    return this.local.subscribe(listener);
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([this.pub.quit(), this.sub.quit()]);
+    await this.local.close();
+  }
+}

@@ -1,0 +1,69 @@
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { AppError } from '../http/errors';
+import type { Services } from '../services';
+import type { LiveHub, Listener } from './hub';
+
+const AUTH_TIMEOUT_MS = 5000;
+
+interface ClientFrame {
+  type?: string;
+  token?: string;
+  after?: number;
+}
+
+/**
+ * GET /ws: the live channel. The first frame carries the access token ({type: 'auth', token}) —
+ * not the address, which ends up in logs. Then {type: 'resume', after: seq} replays what a
+ * reconnecting screen missed. Office screens (roles that read dispatch, bookings or chat) hear every
+ * change of their company; a driver's app hears only what concerns that driver.
+ */
+export async function installLiveSocket(app: FastifyInstance, services: Services, hub: LiveHub): Promise<void> {
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  app.get('/ws', { websocket: true }, (socket: WebSocket) => {
+    let listener: Listener | null = null;
+    let remove: (() => void) | null = null;
+    const timeout = setTimeout(() => !listener && socket.close(4401, 'sign in first'), AUTH_TIMEOUT_MS);
+    const alive = { value: true };
+    socket.on('pong', () => (alive.value = true));
+    const heartbeat = setInterval(() => {
+      if (!alive.value) return socket.terminate();
+      alive.value = false;
+      socket.ping();
+    }, 30_000);
+
+    socket.on('message', async (raw) => {
+      let frame: ClientFrame;
+      try {
+        frame = JSON.parse(String(raw)) as ClientFrame;
+      } catch {
+        return socket.close(4400, 'frames are JSON');
+      }
+      if (frame.type === 'auth' && !listener) {
+        try {
+          const session = await services.tokens.verifyAccess(String(frame.token ?? ''));
+          const { ability } = await services.abilities.forSession(session);
+          const office = ['Dispatch', 'Booking', 'Chat'].some((s) => ability.can('read', s as 'Dispatch'));
+          const driverId = session.kind === 'driver' ? session.personId : null;
+          if (!office && !driverId) return socket.close(4403, 'nothing to hear for this role');
+          listener = { socket, companyId: session.companyId, office, driverId };
+          remove = hub.add(listener);
+          clearTimeout(timeout);
+          socket.send(JSON.stringify({ type: 'hello', seq: await hub.latestSeq(session.companyId) }));
+        } catch (error) {
+          socket.close(4401, error instanceof AppError ? error.message : 'sign in again');
+        }
+        return;
+      }
+      if (frame.type === 'resume' && listener && Number.isInteger(frame.after)) {
+        await hub.replay(listener, Number(frame.after));
+      }
+    });
+    socket.on('close', () => {
+      clearTimeout(timeout);
+      clearInterval(heartbeat);
+      remove?.();
+    });
+  });
+}

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { bookings } from '../src/domains/bookings/schema';
+import { moveBooking } from '../src/domains/bookings/moves';
+import { createTestApp, type TestApp } from './harness';
+import { createCompany, createUser, signIn, type TestCompany } from './factories';
+import type { CallContext } from '../src/platform/http/context';
+import type { Session } from '../src/platform/auth/tokens';
+
+interface Frame {
+  type: string;
+  seq?: number;
+  event?: string;
+  payload?: Record<string, unknown>;
+}
+
+let t: TestApp;
+let company: TestCompany;
+let port: number;
+let adminToken: string;
+let driver: { id: number; personId: number; token: string };
+
+/** A socket that collects frames and can wait for one. */
+async function connect(token: string) {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+  const frames: Frame[] = [];
+  socket.on('message', (raw) => frames.push(JSON.parse(String(raw)) as Frame));
+  await new Promise((r) => socket.once('open', r));
+  socket.send(JSON.stringify({ type: 'auth', token }));
+  const waitFor = async (test: (f: Frame) => boolean, ms = 3000) => {
+    const end = Date.now() + ms;
+    while (Date.now() < end) {
+      const found = frames.find(test);
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`no such frame; got ${JSON.stringify(frames)}`);
+  };
+  await waitFor((f) => f.type === 'hello');
+  return { socket, frames, waitFor };
+}
+
+function ctxFor(session: Session): CallContext<Session> {
+  const effects: (() => unknown)[] = [];
+  return {
+    db: t.db,
+    session,
+    services: t.services,
+    afterCommit: (e: () => unknown) => effects.push(e),
+    run: async () => {
+      for (const e of effects) await e();
+    },
+  } as unknown as CallContext<Session> & { run(): Promise<void> };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  company = await createCompany(t.db);
+  adminToken = (await signIn(t.app, company.adminEmail)).accessToken;
+  const d = await createUser(t.db, company.id, 'driver');
+  driver = { ...d, token: (await signIn(t.app, d.email)).accessToken };
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  port = typeof address === 'object' && address ? address.port : 0;
+});
+
+afterAll(() => undefined);
+
+async function newBooking() {
+  const [row] = await t.db
+    .insert(bookings)
+    .values({ companyId: company.id, pickupAt: new Date(Date.now() + 3_600_000), status: 'confirmed' })
+    .returning({ id: bookings.id });
+  return row!.id;
+}
+
+describe('the live channel', () => {
+  it('pushes a booking move to office screens after the commit, and to the driver it concerns', async () => {
+    const office = await connect(adminToken);
+    const app = await connect(driver.token);
+    const id = await newBooking();
+    const session: Session = { userId: 1, companyId: company.id, kind: 'admin', staffRoleId: 0, personId: 0 };
+    const ctx = ctxFor(session) as CallContext<Session> & { run(): Promise<void> };
+    await moveBooking(ctx, id, 'offer', { patch: { driverId: driver.personId } });
+    expect(office.frames.some((f) => f.event === 'booking.moved')).toBe(false);
+    await ctx.run();
+    const seen = await office.waitFor((f) => f.event === 'booking.moved' && f.payload?.id === id);
+    expect(seen.payload).toMatchObject({ status: 'offered', driverId: driver.personId });
+    await app.waitFor((f) => f.event === 'booking.moved' && f.payload?.id === id);
+    office.socket.close();
+    app.socket.close();
+  });
+
+  it('keeps other drivers and other companies out', async () => {
+    const other = await createUser(t.db, company.id, 'driver');
+    const otherApp = await connect((await signIn(t.app, other.email)).accessToken);
+    const foreign = await createCompany(t.db);
+    const foreignOffice = await connect((await signIn(t.app, foreign.adminEmail)).accessToken);
+    const id = await newBooking();
+    const ctx = ctxFor({
+      userId: 1,
+      companyId: company.id,
+      kind: 'admin',
+      staffRoleId: 0,
+      personId: 0,
+    }) as CallContext<Session> & {
+      run(): Promise<void>;
+    };
+    await moveBooking(ctx, id, 'allocate', { patch: { driverId: driver.personId } });
+    await ctx.run();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(otherApp.frames.filter((f) => f.type === 'event')).toEqual([]);
+    expect(foreignOffice.frames.filter((f) => f.type === 'event')).toEqual([]);
+    otherApp.socket.close();
+    foreignOffice.socket.close();
+  });
+
+  it('replays what a reconnecting screen missed', async () => {
+    const first = await connect(adminToken);
+    const hello = first.frames.find((f) => f.type === 'hello')!;
+    first.socket.close();
+    const id = await newBooking();
+    const ctx = ctxFor({
+      userId: 1,
+      companyId: company.id,
+      kind: 'admin',
+      staffRoleId: 0,
+      personId: 0,
+    }) as CallContext<Session> & {
+      run(): Promise<void>;
+    };
+    await moveBooking(ctx, id, 'cancel');
+    await ctx.run();
+    const again = await connect(adminToken);
+    again.socket.send(JSON.stringify({ type: 'resume', after: hello.seq }));
+    const missed = await again.waitFor((f) => f.event === 'booking.moved' && f.payload?.id === id);
+    expect(missed.payload?.status).toBe('cancelled');
+    again.socket.close();
+  });
+
+  it('refuses a socket without a valid token, and a role with nothing to hear', async () => {
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+    await new Promise((r) => socket.once('open', r));
+    socket.send(JSON.stringify({ type: 'auth', token: 'nonsense' }));
+    const code = await new Promise<number>((r) => socket.once('close', (c) => r(c)));
+    expect(code).toBe(4401);
+    const passenger = await createUser(t.db, company.id, 'passenger');
+    const p = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+    await new Promise((r) => p.once('open', r));
+    p.send(JSON.stringify({ type: 'auth', token: (await signIn(t.app, passenger.email)).accessToken }));
+    expect(await new Promise<number>((r) => p.once('close', (c) => r(c)))).toBe(4403);
+  });
+});
+
+describe('moving a booking', () => {
+  it('refuses a move the state machine forbids with 409 and the current status, writing nothing', async () => {
+    const id = await newBooking();
+    const ctx = ctxFor({ userId: 1, companyId: company.id, kind: 'admin', staffRoleId: 0, personId: 0 });
+    await expect(moveBooking(ctx, id, 'arrive')).rejects.toMatchObject({
+      status: 409,
+      extra: { currentStatus: 'confirmed' },
+    });
+    await expect(moveBooking(ctx, id, 'allocate', { expectVersion: 99 })).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('stamps the journey and measures the wait at pick-up', async () => {
+    const id = await newBooking();
+    const ctx = ctxFor({ userId: 1, companyId: company.id, kind: 'admin', staffRoleId: 0, personId: 0 });
+    await moveBooking(ctx, id, 'allocate', { patch: { driverId: driver.personId } });
+    await moveBooking(ctx, id, 'start');
+    const arrived = await moveBooking(ctx, id, 'arrive');
+    expect(arrived.arrivedAt).toBeInstanceOf(Date);
+    await new Promise((r) => setTimeout(r, 1100));
+    const boarded = await moveBooking(ctx, id, 'board');
+    expect(boarded.waitingSeconds).toBeGreaterThanOrEqual(1);
+    const done = await moveBooking(ctx, id, 'complete');
+    expect(done).toMatchObject({ status: 'completed', version: 6 });
+    const reset = moveBooking(ctx, id, 'reset');
+    await expect(reset).rejects.toMatchObject({ status: 409 });
+  });
+});

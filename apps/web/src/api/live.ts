@@ -1,0 +1,130 @@
+import { storage } from './session';
+
+export interface LiveEvent {
+  seq: number | null;
+  event: string;
+  payload: Record<string, unknown>;
+}
+
+export interface LivePosition {
+  driverId: number;
+  lat: number;
+  lng: number;
+  heading?: number | null;
+  speed?: number | null;
+  bookingId?: number | null;
+  recordedAt: string;
+}
+
+export type LiveState = 'connecting' | 'live' | 'offline';
+
+type Listener<T> = (value: T) => void;
+
+/**
+ * The live channel to the server: signs in with the access token, reconnects with a growing pause
+ * when the network drops, and on reconnecting asks for the changes it missed (or, when it missed
+ * too many, tells the screens to reload their data).
+ */
+class LiveChannel {
+  private socket: WebSocket | null = null;
+  private seq = 0;
+  private attempts = 0;
+  private stopped = true;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly eventListeners = new Set<Listener<LiveEvent>>();
+  private readonly positionListeners = new Set<Listener<LivePosition[]>>();
+  private readonly stateListeners = new Set<Listener<LiveState>>();
+  private readonly reloadListeners = new Set<Listener<void>>();
+  state: LiveState = 'offline';
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.open();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.socket?.close(1000);
+    this.socket = null;
+    this.setState('offline');
+  }
+
+  private setState(state: LiveState): void {
+    this.state = state;
+    for (const l of this.stateListeners) l(state);
+  }
+
+  private open(): void {
+    const token = storage.accessToken;
+    if (!token || this.stopped) return;
+    this.setState('connecting');
+    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+    const socket = new WebSocket(url);
+    this.socket = socket;
+    socket.onopen = () => socket.send(JSON.stringify({ type: 'auth', token: storage.accessToken }));
+    socket.onmessage = (message) => this.receive(JSON.parse(String(message.data)) as Record<string, unknown>);
+    socket.onclose = (close) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.setState('offline');
+      if (this.stopped || close.code === 4403) return;
+      // 4401: the token expired while away; the next call's refresh renews it before we retry.
+      const delay = Math.min(30_000, 500 * 2 ** this.attempts++);
+      this.timer = setTimeout(() => this.open(), delay);
+    };
+  }
+
+  private receive(frame: Record<string, unknown>): void {
+    switch (frame.type) {
+      case 'hello': {
+        const latest = Number(frame.seq) || 0;
+        if (this.seq > 0 && latest > this.seq) this.socket?.send(JSON.stringify({ type: 'resume', after: this.seq }));
+        else this.seq = latest;
+        this.attempts = 0;
+        this.setState('live');
+        return;
+      }
+      case 'event': {
+        const event = {
+          seq: (frame.seq as number) ?? null,
+          event: String(frame.event),
+          payload: frame.payload as Record<string, unknown>,
+        };
+        if (event.seq) this.seq = Math.max(this.seq, event.seq);
+        for (const l of this.eventListeners) l(event);
+        return;
+      }
+      case 'positions':
+        for (const l of this.positionListeners) l(frame.positions as LivePosition[]);
+        return;
+      case 'reload':
+        this.seq = Number(frame.seq) || this.seq;
+        for (const l of this.reloadListeners) l();
+        return;
+    }
+  }
+
+  onEvent(listener: Listener<LiveEvent>): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  onPositions(listener: Listener<LivePosition[]>): () => void {
+    this.positionListeners.add(listener);
+    return () => this.positionListeners.delete(listener);
+  }
+
+  onState(listener: Listener<LiveState>): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  onReload(listener: Listener<void>): () => void {
+    this.reloadListeners.add(listener);
+    return () => this.reloadListeners.delete(listener);
+  }
+}
+
+export const live = new LiveChannel();

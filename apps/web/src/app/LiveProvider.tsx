@@ -1,0 +1,66 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { live, type LiveEvent, type LivePosition } from '../api/live';
+import { useAuth } from './auth';
+
+/**
+ * Which cached answers a live change makes stale: by the event's first word, the calls whose name
+ * starts with one of these (Booking/… for booking changes, and so on).
+ */
+const stale: Record<string, string[]> = {
+  booking: [
+    'Booking/',
+    'Dashboard/',
+    'Driver/GetTableSummaryDriverAllocation',
+    'Driver/GetDispatchDriverDetailsSumAvailability',
+  ],
+  driver: ['Driver/', 'Booking/GetBookingDispatch', 'Booking/GetTableSummaryDispatchBookingsTest'],
+  chat: [
+    'Staff/GetDispatcherChatss',
+    'Staff/GetTableSummaryDispatcherChatsList',
+    'Driver/GetDriverChatss',
+    'Driver/GetChatCount',
+  ],
+  incident: ['Incident/'],
+  lostfound: ['LostandFound/', 'Dashboard/'],
+};
+
+/** Opens the live channel while someone is signed in and keeps cached answers fresh with it. */
+export function LiveProvider({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!user) return;
+    live.start();
+    const offEvent = live.onEvent((e) => {
+      const prefixes = stale[e.event.split('.')[0] ?? ''] ?? [];
+      void client.invalidateQueries({
+        predicate: (q) =>
+          typeof q.queryKey[0] === 'string' && prefixes.some((p) => (q.queryKey[0] as string).startsWith(p)),
+      });
+    });
+    const offReload = live.onReload(() => void client.invalidateQueries());
+    return () => {
+      offEvent();
+      offReload();
+      live.stop();
+    };
+  }, [user, client]);
+  return <>{children}</>;
+}
+
+export function useLiveState() {
+  return useSyncExternalStore(
+    (notify) => live.onState(notify),
+    () => live.state,
+  );
+}
+
+/** Runs a handler for every live change of the given kinds (e.g. ['booking.moved']). */
+export function useLiveEvents(types: string[], handler: (event: LiveEvent) => void): void {
+  useEffect(() => live.onEvent((e) => types.includes(e.event) && handler(e)), [types.join(','), handler]);
+}
+
+export function useLivePositions(handler: (positions: LivePosition[]) => void): void {
+  useEffect(() => live.onPositions(handler), [handler]);
+}
