@@ -25,9 +25,17 @@ import * as reports from './reports/calls';
 import * as staff from './staff/calls';
 import * as vehicles from './vehicles/calls';
 import * as webBooker from './web-booker/calls';
+import * as notifications from './notifications/calls';
+import * as bookers from './bookers/calls';
+import * as tracking from './tracking/calls';
+import * as incidents from './incidents/calls';
 import type { AnyCall, Def, Resolved } from './define';
 
 const modules = [
+  incidents,
+  tracking,
+  bookers,
+  notifications,
   auth,
   bookingValidation,
   bookings,

@@ -1,4 +1,12 @@
 import type { Handlers } from '../platform/http/context';
+import { lostFoundHandlers } from './lost-found/handlers';
+import { incidentsHandlers } from './incidents/handlers';
+import { chatHandlers } from './chat/handlers';
+import { trackingHandlers } from './tracking/handlers';
+import { dispatchHandlers } from './dispatch/handlers';
+import { bookersHandlers } from './bookers/handlers';
+import { notificationsHandlers } from './notifications/handlers';
+import { bookingsHandlers } from './bookings/handlers';
 import { authHandlers } from './auth/handlers';
 import { calendarHandlers } from './calendar/handlers';
 import { clientsHandlers } from './clients/handlers';
@@ -26,4 +34,12 @@ export const allHandlers: Handlers = {
   ...dashboardHandlers,
   ...calendarHandlers,
   ...importExportHandlers,
+  ...lostFoundHandlers,
+  ...incidentsHandlers,
+  ...chatHandlers,
+  ...trackingHandlers,
+  ...dispatchHandlers,
+  ...bookersHandlers,
+  ...notificationsHandlers,
+  ...bookingsHandlers,
 };

@@ -58,7 +58,11 @@ export function useLiveState() {
 
 /** Runs a handler for every live change of the given kinds (e.g. ['booking.moved']). */
 export function useLiveEvents(types: string[], handler: (event: LiveEvent) => void): void {
-  useEffect(() => live.onEvent((e) => types.includes(e.event) && handler(e)), [types.join(','), handler]);
+  const key = types.join(',');
+  useEffect(() => {
+    const wanted = key.split(',');
+    return live.onEvent((e) => wanted.includes(e.event) && handler(e));
+  }, [key, handler]);
 }
 
 export function useLivePositions(handler: (positions: LivePosition[]) => void): void {

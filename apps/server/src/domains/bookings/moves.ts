@@ -12,6 +12,7 @@ import { emit } from '../../platform/events/emit';
 import type { CallContext } from '../../platform/http/context';
 import { conflict, notFound } from '../../platform/http/errors';
 import { recordAudit } from '../audit/record';
+import { type BookingMessageEvent, queueBookingMessages } from '../notifications/booking-messages';
 import { bookings } from './schema';
 
 type Ctx = CallContext<Session>;
@@ -109,6 +110,16 @@ const words: Record<BookingMove, string> = {
 };
 const describe = (move: BookingMove) => words[move];
 
+/** The passenger-facing message each move calls for, if any. */
+const messageOf: Partial<Record<BookingMove, BookingMessageEvent>> = {
+  confirm: 'confirmation',
+  allocate: 'assigned',
+  accept: 'assigned',
+  start: 'on_route',
+  arrive: 'arrival',
+  complete: 'completion',
+};
+
 /**
  * Moves a booking through the state machine: the one way any call changes a booking's status. The
  * row is locked, the move checked against the current status (409 with the status otherwise) and,
@@ -157,6 +168,8 @@ export async function moveBooking(
   });
   // The driver who held or now holds the job hears of it in the app.
   const driverId = after.driverId ?? (driverHoldsStatuses.includes(booking.status) ? booking.driverId : null);
+  const message = messageOf[move];
+  if (message) await queueBookingMessages(ctx, id, message);
   await emit(ctx, {
     type: 'booking.moved',
     payload: { id, move, from: booking.status, status: to, driverId: after.driverId, version: after.version },
