@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import type pg from 'pg';
+import { addOperationsBaseline } from './baseline-operations';
 
 /**
  * The same list as Users/GetTableSummary over more than 500 rows — a count and one page — on a bare Fastify
@@ -21,6 +22,7 @@ export async function startBaseline(pool: pg.Pool, companyId: number, port: numb
     const data = (await pool.query(rowsSql, [companyId, perPage, page * perPage])).rows;
     return { data, allData: data, total: Math.ceil(count / perPage), count };
   });
+  addOperationsBaseline(app, pool, companyId);
   await app.listen({ port, host: '127.0.0.1' });
   return app;
 }

@@ -1,54 +1,54 @@
 /**
- * `npm run bench`: one authenticated list call through the whole product, against the same SQL on a
- * bare Fastify + pg route, in the same run on the same database. Prints req/s, p99 and the ratio.
+ * `npm run bench`: the product's calls under load, each against a hand-written baseline in the same run
+ * on the same database. Scenarios (all by default; BENCH_ONLY=users,bookings,board,suggestions,positions):
+ * - users: an authenticated list call vs. the same SQL on bare Fastify + pg (throughput ratio);
+ * - bookings: Booking/GetTableSummary with typical filters over a year of a million bookings (p95 < 50 ms);
+ * - board: the dispatch board of a day holding 10,000 bookings (p95 < 100 ms);
+ * - suggestions: ranked drivers among 10,000 online (p99 < 10 ms);
+ * - positions: drivers' positions over their sockets fanned out to 50 map screens (≥ 10,000/s, p99 < 200 ms).
+ * Figures go to bench/results/*.json and a table at the end.
  */
 import { fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { createDb } from '../../apps/server/src/platform/db/client';
 import { freePort, startEmbeddedPostgres } from '../../apps/server/src/platform/db/embedded';
 import { migrateDatabase } from '../../apps/server/src/platform/db/migrate';
+import { TokenService } from '../../apps/server/src/platform/auth/tokens';
 import { createLogger } from '../../apps/server/src/platform/logger';
+import { seedOperations, seedSmallCompany } from './operations/seed-operations';
+import { bookingsList } from './scenarios/bookings-list';
+import type { BenchContext } from './scenarios/context';
+import { dispatchBoard } from './scenarios/dispatch-board';
+import { positionsIngest } from './scenarios/positions';
+import { rankInProcess, suggestionsCall } from './scenarios/suggestions';
+import { usersList } from './scenarios/users-list';
 import { BENCH_ADMIN, seedBench } from './seed';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const ROWS = Number(process.env.BENCH_ROWS ?? 2000);
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const SECONDS = env('BENCH_SECONDS', 10);
+const CONCURRENCY = env('BENCH_CONCURRENCY', 4);
+const BOOKINGS = env('BENCH_BOOKINGS', 1_000_000);
+const ONLINE_DRIVERS = env('BENCH_ONLINE_DRIVERS', 10_000);
+const POSITION_DRIVERS = env('BENCH_POSITION_DRIVERS', 10_000);
+const MAP_CLIENTS = env('BENCH_MAP_CLIENTS', 50);
+const SEND_EVERY = env('BENCH_SEND_EVERY_SECONDS', 5);
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret!';
+const only = new Set((process.env.BENCH_ONLY ?? 'users,bookings,board,suggestions,positions').split(','));
 
-interface Figures {
-  name: string;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
-
-async function load(name: string, url: string, body: object, headers: Record<string, string> = {}): Promise<Figures> {
-  const options = {
-    url,
-    method: 'POST' as const,
-    body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json', ...headers },
-  };
-  await autocannon({ ...options, connections: CONNECTIONS, duration: 2 }); // warm-up
-  const result = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION });
-  return {
-    name,
-    requestsPerSecond: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-  };
+interface Line {
+  scenario: string;
+  figure: string;
+  target: string;
+  met: boolean;
 }
 
 async function main() {
   const log = createLogger('warn');
+  const started = Date.now();
   let stopDb = async () => {};
   let url = process.env.BENCH_DATABASE_URL;
   let dataDir: string | undefined;
@@ -60,68 +60,164 @@ async function main() {
   }
   const db = createDb(url, 4);
   await migrateDatabase(db.$client);
-  console.log(`Seeding ${ROWS} accounts per company…`);
-  const companyId = await seedBench(db, ROWS);
-  await db.$client.query('analyze');
+  const say = (line: string) => console.log(line);
+  say('Seeding…');
+  const companyId = await seedBench(db, 2000);
+  const needsOperations = ['bookings', 'board', 'suggestions', 'positions'].some((s) => only.has(s));
+  const operations = needsOperations
+    ? await seedOperations(
+        db,
+        companyId,
+        {
+          bookings: BOOKINGS,
+          busyDayBookings: 10_000,
+          onlineDrivers: Math.max(ONLINE_DRIVERS, POSITION_DRIVERS),
+          passengers: 20_000,
+          clients: 300,
+          otherCompanyBookings: 0,
+        },
+        say,
+      )
+    : null;
+  if (operations) {
+    const others = (await db.$client.query(`select id from companies where id <> $1 order by id`, [companyId])).rows;
+    for (const { id } of others) await seedSmallCompany(db, id as number, 20_000, say);
+  }
+  await db.$client.query('vacuum analyze');
+  const clientIds = (
+    await db.$client.query(`select id from clients where company_id = $1 order by id limit 300`, [companyId])
+  ).rows.map((r: { id: number }) => r.id);
   await db.$client.end();
+  say(`Seeded in ${Math.round((Date.now() - started) / 1000)} s.`);
 
   const [appPort, basePort] = [await freePort(), await freePort()];
   const server = fork(path.join(here, 'serve.ts'), [url, String(appPort), String(basePort), String(companyId)], {
     execArgv: ['--import', 'tsx'],
     stdio: 'inherit',
+    env: { ...process.env, JWT_SECRET },
   });
   await new Promise<void>((resolve, reject) => {
     server.once('message', () => resolve());
     server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
 
+  const lines: Line[] = [];
+  const results: Record<string, unknown> = { at: new Date().toISOString(), seconds: SECONDS, concurrency: CONCURRENCY };
   try {
-    const signIn = await fetch(`http://127.0.0.1:${appPort}/UserLogin/UserSignIn`, {
+    const appUrl = `http://127.0.0.1:${appPort}`;
+    const signIn = await fetch(`${appUrl}/UserLogin/UserSignIn`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ ...BENCH_ADMIN, isDriverinWebView: 'False' }),
     });
     const { accessToken } = (await signIn.json()) as { accessToken: string };
-    const body = { page: 3, perPage: 10, sortColumn: 'fullName', sortType: 'asc' };
-    console.log(`Load: ${CONNECTIONS} connections, ${DURATION} s each (plus 2 s warm-up).`);
-    const product = await load(
-      'Users/GetTableSummary (product)',
-      `http://127.0.0.1:${appPort}/Users/GetTableSummary`,
-      body,
-      {
-        authorization: `Bearer ${accessToken}`,
-      },
-    );
-    const baseline = await load('same SQL, bare Fastify + pg', `http://127.0.0.1:${basePort}/baseline/users`, body);
-    const ratio = product.requestsPerSecond / baseline.requestsPerSecond;
-    console.table([product, baseline]);
-    console.log(
-      `Throughput ratio product/baseline: ${ratio.toFixed(2)} (target ≥ 0.5) ${ratio >= 0.5 ? 'MET' : 'NOT MET'}`,
-    );
-    const out = path.join(here, '../results');
-    mkdirSync(out, { recursive: true });
-    writeFileSync(
-      path.join(out, 'list-call.json'),
-      JSON.stringify(
-        {
-          at: new Date().toISOString(),
-          rows: ROWS,
-          connections: CONNECTIONS,
-          duration: DURATION,
-          product,
-          baseline,
-          ratio,
-        },
-        null,
-        2,
-      ),
-    );
-    if (product.errors || product.non2xx) throw new Error('the product answered errors under load');
+    const tokens = new TokenService(JWT_SECRET, 3600);
+    const ctx: BenchContext = {
+      appUrl,
+      baselineUrl: `http://127.0.0.1:${basePort}`,
+      officeToken: accessToken,
+      companyId,
+      busyDay: operations?.busyDay ?? '',
+      clientIds,
+      driverIds: operations?.driverIds ?? [],
+      bookingOnBusyDay: operations?.bookingOnBusyDay ?? 0,
+      concurrency: CONCURRENCY,
+      seconds: SECONDS,
+      driverToken: (driverId, userId) =>
+        tokens.issueAccess({ userId, companyId, kind: 'driver', staffRoleId: 0, personId: driverId }),
+    };
+
+    if (only.has('users')) {
+      say('\n— users: an authenticated list call vs. bare Fastify + pg');
+      const r = await usersList(ctx);
+      console.table([r.product, r.baseline]);
+      const ratio = r.product.requestsPerSecond / r.baseline.requestsPerSecond;
+      results.users = { ...r, ratio };
+      lines.push({
+        scenario: 'Users/GetTableSummary',
+        figure: `ratio ${ratio.toFixed(2)}`,
+        target: '≥ 0.5 of baseline',
+        met: ratio >= 0.5,
+      });
+    }
+    if (only.has('bookings')) {
+      say(`\n— bookings: Booking/GetTableSummary over ${operations?.bookings.toLocaleString('en')} bookings`);
+      const r = await bookingsList(ctx);
+      console.table([r.product, r.baseline]);
+      results.bookings = r;
+      lines.push({
+        scenario: 'Booking/GetTableSummary',
+        figure: `p95 ${r.product.p95} ms (baseline ${r.baseline.p95} ms)`,
+        target: 'p95 < 50 ms',
+        met: r.product.p95 < 50 && !r.product.failures,
+      });
+    }
+    if (only.has('board')) {
+      say('\n— board: Booking/GetBookingDispatch, a day of 10,000 bookings');
+      const r = await dispatchBoard(ctx);
+      console.table([r.product, r.baseline]);
+      results.board = r;
+      lines.push({
+        scenario: 'Booking/GetBookingDispatch',
+        figure: `p95 ${r.product.p95} ms (baseline ${r.baseline.p95} ms)`,
+        target: 'p95 < 100 ms',
+        met: r.product.p95 < 100 && !r.product.failures,
+      });
+    }
+    if (only.has('suggestions')) {
+      say(`\n— suggestions among ${ONLINE_DRIVERS.toLocaleString('en')} online drivers`);
+      const ranking = rankInProcess(ONLINE_DRIVERS, 2000);
+      const call = await suggestionsCall(ctx);
+      console.table([ranking, call]);
+      results.suggestions = { ranking, call };
+      lines.push({
+        scenario: 'rankDrivers (10,000 drivers)',
+        figure: `p99 ${ranking.p99} ms`,
+        target: 'p99 < 10 ms',
+        met: ranking.p99 < 10,
+      });
+      lines.push({
+        scenario: 'Booking/GetSuggestedDrivers',
+        figure: `p99 ${call.p99} ms, ${call.perSecond}/s`,
+        target: '(the whole call, for reference)',
+        met: !call.failures,
+      });
+    }
+    if (only.has('positions')) {
+      say(
+        `\n— positions: ${POSITION_DRIVERS.toLocaleString('en')} drivers, a fix a second sent every ${SEND_EVERY} s, ${MAP_CLIENTS} map screens`,
+      );
+      const r = await positionsIngest(ctx, {
+        drivers: POSITION_DRIVERS,
+        mapClients: MAP_CLIENTS,
+        seconds: Math.max(SECONDS, 15),
+        sendEverySeconds: SEND_EVERY,
+      });
+      console.table([r]);
+      results.positions = r;
+      lines.push({
+        scenario: 'positions ingest',
+        figure: `${r.positionsPerSecond.toLocaleString('en')} positions/s (${r.framesPerSecond} socket frames/s, ${r.httpCallsPerSecond} HTTP calls/s)`,
+        target: '≥ 10,000/s',
+        met: r.positionsPerSecond >= 10_000 && !r.errors,
+      });
+      lines.push({
+        scenario: `delivery to ${MAP_CLIENTS} map screens`,
+        figure: `p99 ${r.deliveryP99} ms (p50 ${r.deliveryP50})`,
+        target: 'p99 < 200 ms',
+        met: r.deliveryP99 < 200 && r.deliveries > 0,
+      });
+    }
   } finally {
     server.kill('SIGTERM');
     await stopDb();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
+  const out = path.join(here, '../results');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(path.join(out, 'latest.json'), JSON.stringify({ ...results, summary: lines }, null, 2));
+  say('\nSummary');
+  console.table(lines.map((l) => ({ ...l, met: l.met ? 'MET' : 'NOT MET' })));
 }
 
 main().then(

@@ -18,6 +18,7 @@ const config = loadConfig({
   CABDESK_DEMO_DATA: 'false',
   LOG_LEVEL: 'warn',
   PORT: appPort,
+  JWT_SECRET: process.env.JWT_SECRET,
 });
 const { app } = await buildApp({ config, db, log: createLogger('warn') });
 await app.listen({ port: Number(appPort), host: '127.0.0.1' });

@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config';
 import { allHandlers } from './domains';
+import { startOfferExpiry } from './domains/dispatch/offer-expiry';
+import { closeChannels } from './domains/notifications/channels';
+import { defineNotificationJobs } from './domains/notifications/jobs';
 import { AbilityCache } from './platform/auth/abilities';
 import { SignInThrottle } from './platform/auth/sign-in-throttle';
 import { FileService, LocalFileStore } from './platform/files/store';
@@ -19,6 +22,7 @@ import { installDocs } from './platform/http/docs';
 import { installFailureHandler } from './platform/http/failures';
 import { registerCalls } from './platform/http/router';
 import { installWeb } from './platform/http/web';
+import { JobQueue } from './platform/jobs/queue';
 import type { Logger } from './platform/logger';
 import type { Services } from './platform/services';
 
@@ -64,6 +68,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     bus: config.redisUrl ? new RedisBus(config.redisUrl, log, databaseNamespace(db)) : new InProcessBus(),
     abilities: new AbilityCache(db),
     signInThrottle: new SignInThrottle(config.signInRateLimit),
+    jobs: new JobQueue(db.$client, log),
     checkOutputs: options.checkOutputs ?? false,
     handlers: allHandlers,
   };
@@ -84,7 +89,12 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   installFileRoutes(app, services.files);
   const hub = new LiveHub(services.bus, db);
   await installLiveSocket(app, services, hub);
+  defineNotificationJobs(services);
+  await services.jobs.start();
+  app.addHook('onClose', startOfferExpiry(services));
   app.addHook('onClose', async () => {
+    await services.jobs.stop();
+    closeChannels(services);
     hub.close();
     await services.bus.close();
   });

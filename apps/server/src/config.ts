@@ -45,7 +45,27 @@ const envSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().optional(),
+    SMS_PROVIDER: z.enum(['outbox', 'http'], { error: 'must be outbox or http' }).optional().default('outbox'),
+    SMS_HTTP_URL: z
+      .string()
+      .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+      .optional(),
+    SMS_HTTP_TOKEN: z.string().optional(),
+    SMS_FROM: z.string().optional(),
     OFFER_TIMEOUT_SECONDS: positiveInt(120).pipe(z.number().min(10, 'must be at least 10 seconds')),
+    FLIGHT_API_URL: z
+      .string()
+      .regex(/^https?:\/\//, 'must be an http(s):// URL')
+      .optional(),
+    FLIGHT_API_KEY: z.string().optional(),
+    POSTCODE_API_URL: z
+      .string()
+      .regex(/^https?:\/\//, 'must be an http(s):// URL')
+      .optional(),
+  })
+  .refine((env) => env.SMS_PROVIDER !== 'http' || Boolean(env.SMS_HTTP_URL), {
+    path: ['SMS_HTTP_URL'],
+    message: 'is required when SMS_PROVIDER is http',
   })
   .refine((env) => Boolean(env.TLS_CERT_FILE) === Boolean(env.TLS_KEY_FILE), {
     path: ['TLS_KEY_FILE'],
@@ -72,7 +92,13 @@ export interface Config {
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Text messages: kept in the outbox (held) unless a provider is configured. */
+  sms: { provider: 'outbox' } | { provider: 'http'; url: string; token: string | undefined; from: string };
   offerTimeoutSeconds: number;
+  /** A live flight-information service; without it flight details come from the offline provider. */
+  flightApi: { url: string; key: string | undefined } | undefined;
+  /** A postcode service (postcodes.io style); without it the built-in outward-code table answers. */
+  postcodeApiUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -106,6 +132,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Cabdesk <no-reply@cabdesk.local>',
+    sms:
+      e.SMS_PROVIDER === 'http' && e.SMS_HTTP_URL
+        ? { provider: 'http', url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN, from: e.SMS_FROM ?? 'Cabdesk' }
+        : { provider: 'outbox' },
     offerTimeoutSeconds: e.OFFER_TIMEOUT_SECONDS,
+    flightApi: e.FLIGHT_API_URL ? { url: e.FLIGHT_API_URL, key: e.FLIGHT_API_KEY } : undefined,
+    postcodeApiUrl: e.POSTCODE_API_URL,
   };
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { SignJWT } from 'jose';
+import { allCalls } from '@cabdesk/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from './harness';
 import { createCompany, createUser, signIn, type SignedIn } from './factories';
@@ -18,9 +19,11 @@ beforeAll(async () => {
 
 describe('the action router', () => {
   it('answers 501 for a declared call that is not built yet', async () => {
-    const res = await call(t.app, 'Driver/GetDriverChatss', {}, admin.accessToken);
+    const waiting = allCalls.find((c) => c.kind === 'planned' && c.methods.includes('POST'));
+    if (!waiting) return; // every call is built: nothing answers 501 any more
+    const res = await call(t.app, waiting.name, {}, admin.accessToken);
     expect(res.status).toBe(501);
-    expect(res.body).toEqual({ code: 501, message: 'Driver/GetDriverChatss is not implemented yet.' });
+    expect(res.body).toEqual({ code: 501, message: `${waiting.name} is not implemented yet.` });
   });
 
   it('answers 404 for a name the contract does not know', async () => {

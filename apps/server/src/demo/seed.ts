@@ -8,6 +8,10 @@ import { demoCompanies } from './companies';
 import { seedBookingHistory } from './bookings';
 import { seedRegisterDetails } from './details';
 import { seedRegister } from './people';
+import { seedChatIncidentsLostFound } from './chat-incidents';
+import { seedNotificationsDemo } from './notifications';
+import { seedDemoPositions } from './positions';
+import { seedDriversOnShift } from './shifts';
 
 export { demoSignIns } from './companies';
 
@@ -59,7 +63,33 @@ const steps: { id: string; run: (db: Db) => Promise<void> }[] = [
       for (const c of demoCompanies) await seedBookingHistory(db, c.id, perDay[c.id] ?? 5);
     },
   },
+  {
+    id: 'chat-incidents-lost-found',
+    run: async (db) => {
+      for (const c of demoCompanies) await seedChatIncidentsLostFound(db, c.id);
+    },
+  },
+  {
+    id: 'bookers-outbox',
+    run: async (db) => {
+      for (const c of demoCompanies) await seedNotificationsDemo(db, c.id);
+    },
+  },
+  {
+    id: 'drivers-on-shift',
+    run: async (db) => {
+      for (const c of demoCompanies) await seedDriversOnShift(db, c.id);
+    },
+  },
 ];
+
+/**
+ * Fresh positions at every start (after the steps), so the demo map shows drivers where they are now
+ * rather than where they were when the demo was first installed.
+ */
+async function refreshDemoPositions(db: RootDb): Promise<void> {
+  for (const c of demoCompanies) await seedDemoPositions(db, c.id);
+}
 
 export async function seedDemo(db: RootDb, log: Logger): Promise<void> {
   for (const step of steps) {
@@ -75,4 +105,5 @@ export async function seedDemo(db: RootDb, log: Logger): Promise<void> {
     });
     log.info({ step: step.id }, 'demo data added');
   }
+  await refreshDemoPositions(db);
 }

@@ -6,6 +6,7 @@ import type { TokenService } from './auth/tokens';
 import type { FileService } from './files/store';
 import type { LiveBus } from './events/bus';
 import type { RootDb } from './db/client';
+import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
 
 /** The long-lived parts every handler may use, built once at start-up. */
@@ -19,6 +20,8 @@ export interface Services {
   bus: LiveBus;
   abilities: AbilityCache;
   signInThrottle: SignInThrottle;
+  /** Background jobs (mail, text messages) on the same PostgreSQL, started with the app. */
+  jobs: JobQueue;
   /** Every built call's handler, for calls that run other calls (imports, exports). */
   handlers: Partial<Handlers>;
   /** Checks every answer against its contract schema (tests and development). */

@@ -1,6 +1,11 @@
 import type { Subject } from '@cabdesk/contract';
 import {
+  IconAddressBook,
   IconAlertTriangle,
+  IconForms,
+  IconMail,
+  IconRepeat,
+  IconUserCheck,
   IconBook,
   IconBriefcase,
   IconBuilding,
@@ -78,6 +83,8 @@ export const navGroups: NavGroup[] = [
         subject: 'Booking',
         holds: ['Booking list and form', 'Repeat bookings', 'Booking history log'],
       },
+      { label: 'repeatBookings', path: '/repeat-bookings', icon: IconRepeat, subject: 'Booking' },
+      { label: 'bookers', path: '/bookers', icon: IconAddressBook, subject: 'Booking' },
       {
         label: 'dispatch',
         path: '/dispatch',
@@ -92,6 +99,7 @@ export const navGroups: NavGroup[] = [
         subject: 'Dispatch',
         holds: ['Live driver positions', 'Booking tracking'],
       },
+      { label: 'driverStatus', path: '/driver-status', icon: IconUserCheck, subject: 'Dispatch' },
       {
         label: 'chat',
         path: '/chat',
@@ -113,6 +121,7 @@ export const navGroups: NavGroup[] = [
         subject: 'LostAndFound',
         holds: ['Items left in vehicles, by booking'],
       },
+      { label: 'outbox', path: '/outbox', icon: IconMail, subject: 'Booking' },
     ],
   },
   {
@@ -249,8 +258,9 @@ export const navGroups: NavGroup[] = [
         path: '/settings/company',
         icon: IconBuilding,
         subject: 'Settings',
-        holds: ['Basic, provider and e-mail settings', 'Booking form settings'],
+        holds: ['Basic, provider and e-mail settings'],
       },
+      { label: 'bookingForm', path: '/settings/booking-form', icon: IconForms, subject: 'Settings' },
       { label: 'users', path: '/settings/users', icon: IconUsers, subject: 'User' },
       {
         label: 'permissions',

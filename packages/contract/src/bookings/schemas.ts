@@ -1,6 +1,18 @@
 import { z } from 'zod';
-import { flag, id, isoDate, isoDateTime, money, optionalRef, requiredText, text, wholeNumber } from '../fields';
+import {
+  flag,
+  id,
+  isoDate,
+  isoDateTime,
+  listInput,
+  money,
+  optionalRef,
+  requiredText,
+  text,
+  wholeNumber,
+} from '../fields';
 import { codesOf } from '../reference-data/fixed-lists';
+import { bookingMoveNames } from './state-machine';
 import { bookingSources, bookingStatuses, paymentStatuses } from './status';
 
 const latitude = () =>
@@ -157,4 +169,328 @@ export const bookingDetails = bookingRow.extend({
   waitingSeconds: z.number().nullable(),
   createdByName: z.string().nullable(),
   updatedAt: z.string(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Calls of the Booking area (docs/bookings.md)
+
+const version = () => wholeNumber({ min: 1 }).optional();
+
+/** Update: a reference left out stays (undefined); 0 or null clears it. */
+const changedRef = () =>
+  z
+    .union([z.null(), wholeNumber({ min: 0, max: 2_147_483_647 })], { error: 'must be a whole number' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null));
+
+/** Booking/Create: the form's fields. Rules across fields are checked by the server (400 naming the field). */
+export const bookingCreateInput = bookingFields;
+
+/** What Create answers: the booking, whether the token found an existing one, and the series made. */
+export const bookingCreated = bookingDetails.extend({
+  isExisting: z.boolean(),
+  repeatCount: z.number(),
+});
+
+/**
+ * Booking/Update: only the fields sent change (a field left out stays). Stops, when sent, replace
+ * all stops. `version` (the one the form read) refuses a change made meanwhile with 409. A source of
+ * client_portal, passenger_app or web stores the change for the office to approve instead.
+ */
+export const bookingUpdateInput = z.object({
+  id: id(),
+  version: version(),
+  pickupAt: isoDateTime().optional(),
+  isAsap: flag().optional(),
+  isBackEntry: flag().optional(),
+  stops: bookingFieldsShape.stops.optional(),
+  hireMinutes: z
+    .union([z.null(), wholeNumber({ min: 30, max: 24 * 60 })], { error: 'must be a whole number of minutes' })
+    .optional(),
+  passengerId: changedRef(),
+  newPassenger: newPassengerInput.optional(),
+  clientId: changedRef(),
+  clientReferences: z.array(z.object({ referenceId: id(), value: requiredText(120) })).optional(),
+  bookerId: changedRef(),
+  vehicleTypeId: id().optional(),
+  passengerCount: wholeNumber({ min: 1, max: 60 }).optional(),
+  luggageCount: wholeNumber({ min: 0, max: 60 }).optional(),
+  flightNumber: bookingFieldsShape.flightNumber,
+  notesForDriver: text(1000).optional(),
+  notesForOffice: text(1000).optional(),
+  paymentMethod: z.enum(codesOf('paymentMethod')).optional(),
+  priceMinor: z
+    .union([z.null(), money()], { error: 'must be a whole number of minor units' })
+    .optional()
+    .refine((v) => v === undefined || v === null || v >= 0, 'must not be negative'),
+  discountCode: text(20).optional(),
+  source: z.enum(bookingSources).optional(),
+});
+
+/** The list filters every booking list takes (dates are calendar days of the company's time zone). */
+export const bookingListInput = listInput({
+  fromDate: isoDate().optional(),
+  toDate: isoDate().optional(),
+  status: z.enum(bookingStatuses, { error: `must be one of: ${bookingStatuses.join(', ')}` }).optional(),
+  statuses: z
+    .array(z.enum(bookingStatuses, { error: `must be one of: ${bookingStatuses.join(', ')}` }))
+    .max(bookingStatuses.length)
+    .optional(),
+  clientId: optionalRef(),
+  driverId: optionalRef(),
+  passengerId: optionalRef(),
+  vehicleTypeId: optionalRef(),
+  bookerId: optionalRef(),
+  source: z.enum(bookingSources, { error: `must be one of: ${bookingSources.join(', ')}` }).optional(),
+  paymentStatus: z.enum(paymentStatuses, { error: `must be one of: ${paymentStatuses.join(', ')}` }).optional(),
+  remotePending: flag().optional(),
+  sortColumn: z
+    .enum(['pickupAt', 'id', 'status', 'passengerName', 'clientName', 'driverName', 'priceMinor', 'createdAt'], {
+      error: 'must be one of: pickupAt, id, status, passengerName, clientName, driverName, priceMinor, createdAt',
+    })
+    .optional(),
+});
+
+export const bookingIdInput = z.object({ id: id() });
+
+/** Booking/UpdateBookingStatus: a move of the state machine by name, or the status to reach. */
+export const bookingStatusInput = z
+  .object({
+    id: id(),
+    move: z.enum(bookingMoveNames, { error: `must be one of: ${bookingMoveNames.join(', ')}` }).optional(),
+    status: z.enum(bookingStatuses, { error: `must be one of: ${bookingStatuses.join(', ')}` }).optional(),
+    version: version(),
+    note: text(500).optional(),
+  })
+  .refine((v) => v.move !== undefined || v.status !== undefined, {
+    path: ['move'],
+    message: 'is required (or status)',
+  });
+
+export const bookingStatusAnswer = z.object({
+  id: z.number(),
+  status: z.enum(bookingStatuses),
+  statusName: z.string(),
+  paymentStatus: z.enum(paymentStatuses),
+  version: z.number(),
+  remotePending: z.boolean(),
+  /** The moves this booking can make now. */
+  moves: z.array(z.enum(bookingMoveNames)),
+  updatedAt: z.string(),
+});
+
+export const paymentStatusInput = z.object({
+  id: id(),
+  paymentStatus: z.enum(paymentStatuses, { error: `must be one of: ${paymentStatuses.join(', ')}` }),
+  version: version(),
+  note: text(500).optional(),
+});
+
+export const bookingTokenInput = z.object({ bookingToken: requiredText(100) });
+export const bookingTokenAnswer = z.object({
+  bookingToken: z.string(),
+  isUsed: z.boolean(),
+  bookingId: z.number().nullable(),
+});
+
+/** A point, or a postcode whose outward code the server places. */
+export const pointInput = z
+  .object({
+    lat: latitude().optional(),
+    lng: longitude().optional(),
+    postcode: text(12).optional(),
+  })
+  .refine((v) => (v.lat === undefined) === (v.lng === undefined), { path: ['lng'], message: 'must come with lat' })
+  .refine((v) => v.lat !== undefined || Boolean(v.postcode), { path: ['lat'], message: 'is required (or postcode)' });
+
+export const zoneAnswer = z.object({
+  zoneId: z.number().nullable(),
+  name: z.string().nullable(),
+  description: z.string().nullable(),
+  lat: z.number(),
+  lng: z.number(),
+});
+
+export const codeValidationInput = z.object({
+  code: requiredText(20),
+  /** The price the code would come off, to answer the discount in minor units. */
+  priceMinor: money()
+    .optional()
+    .refine((v) => v === undefined || v >= 0, 'must not be negative'),
+  pickupAt: isoDateTime().optional(),
+});
+export const codeValidationAnswer = z.object({
+  code: z.string(),
+  valid: z.boolean(),
+  message: z.string(),
+  discountCodeId: z.number().nullable(),
+  discountType: z.enum(['percent', 'amount']).nullable(),
+  percent: z.number().nullable(),
+  amountMinor: z.number().nullable(),
+  discountMinor: z.number().nullable(),
+});
+
+/** Booking/GetBookingQuote: the journey to price (stops need coordinates or a known UK postcode). */
+export const quoteInput = z.object({
+  stops: bookingFieldsShape.stops,
+  vehicleTypeId: optionalRef(),
+  hireMinutes: wholeNumber({ min: 30, max: 24 * 60 }).optional(),
+  pickupAt: isoDateTime().optional(),
+  discountCode: text(20).optional(),
+});
+export const quoteAnswer = z.object({
+  priceMinor: z.number(),
+  currency: z.string(),
+  baseFareMinor: z.number(),
+  distanceMinor: z.number(),
+  hireMinor: z.number(),
+  discountMinor: z.number(),
+  distanceMetres: z.number().nullable(),
+  durationSeconds: z.number().nullable(),
+  isEstimate: z.boolean(),
+  method: z.string(),
+  note: z.string(),
+});
+
+export const historyChange = z.object({
+  field: z.string(),
+  label: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export const historyEntry = z.object({
+  id: z.number(),
+  action: z.string(),
+  actionName: z.string(),
+  source: z.string(),
+  actorUserId: z.number().nullable(),
+  actorName: z.string().nullable(),
+  createdAt: z.string(),
+  changes: z.array(historyChange),
+  /** The entry in one sentence, for the history panel. */
+  description: z.string(),
+});
+export const historyListInput = listInput({ id: id() });
+
+export const historyNoteInput = z
+  .object({
+    id: id(),
+    note: text(1000).optional(),
+    /** Changed fields as the old form reported them: {field: {before, after}}. */
+    changes: z.record(z.string().max(60), z.object({ before: z.unknown(), after: z.unknown() })).optional(),
+  })
+  .refine((v) => Boolean(v.note) || Object.keys(v.changes ?? {}).length > 0, {
+    path: ['note'],
+    message: 'is required (or changes)',
+  });
+
+export const remoteChangeRow = z.object({
+  id: z.number(),
+  bookingId: z.number(),
+  source: z.string(),
+  requestedBy: z.number().nullable(),
+  requestedByName: z.string().nullable(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  changes: z.array(historyChange),
+  decidedBy: z.number().nullable(),
+  decidedByName: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const remoteChangeListInput = listInput({
+  bookingId: optionalRef(),
+  status: z.enum(['pending', 'approved', 'rejected'], { error: 'must be pending, approved or rejected' }).optional(),
+});
+export const remoteDecisionInput = z.object({
+  /** The remote change's id. */
+  id: id(),
+  approve: flag(),
+  note: text(500).optional(),
+});
+
+export const waitTimeAnswer = z.object({
+  id: z.number(),
+  status: z.enum(bookingStatuses),
+  arrivedAt: z.string().nullable(),
+  onBoardAt: z.string().nullable(),
+  waitingSeconds: z.number().nullable(),
+  /** True while the driver waits at the pick-up (arrived, passenger not yet on board). */
+  isWaiting: z.boolean(),
+});
+
+export const bookingExpenseRow = z.object({
+  id: z.number(),
+  bookingId: z.number(),
+  expenseTypeId: z.number().nullable(),
+  expenseTypeName: z.string().nullable(),
+  amountMinor: z.number(),
+  taxMinor: z.number(),
+  status: z.enum(['pending', 'approved', 'declined']),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const bookingExpenseListInput = listInput({ id: id() });
+export const expenseApprovalAnswer = z.object({
+  bookingId: z.number(),
+  expenseCount: z.number(),
+  pendingCount: z.number(),
+  approvedCount: z.number(),
+  declinedCount: z.number(),
+  /** True when no expense of the booking waits for a decision. */
+  isApproved: z.boolean(),
+});
+
+export const clientReferenceDetail = z.object({
+  referenceId: z.number(),
+  label: z.string(),
+  referenceTypeId: z.number().nullable(),
+  referenceTypeName: z.string().nullable(),
+  isMandatory: z.boolean(),
+  value: z.string().nullable(),
+});
+export const clientReferencesInput = z.object({
+  /** The booking; 0 with clientId gives the client's empty references for a new booking. */
+  id: wholeNumber({ min: 0 }).optional().default(0),
+  clientId: optionalRef(),
+});
+
+// Flights and postcodes (FlightDetails/*, Flight/*)
+
+export const flightInput = z.object({
+  flightNumber: z
+    .string({ error: 'is required' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{2,3}\s?\d{1,4}[A-Z]?$/, 'must be a flight number like BA123'),
+  /** The day of the flight (default: today). */
+  date: isoDate().optional(),
+});
+export const flightAnswer = z.object({
+  flightNumber: z.string(),
+  airlineCode: z.string(),
+  airlineName: z.string().nullable(),
+  origin: z.string().nullable(),
+  destination: z.string().nullable(),
+  scheduledDeparture: z.string().nullable(),
+  scheduledArrival: z.string().nullable(),
+  estimatedArrival: z.string().nullable(),
+  terminal: z.string().nullable(),
+  status: z.string(),
+  /** offline: derived from the number, not a live feed. */
+  provider: z.string(),
+  isEstimate: z.boolean(),
+});
+export const bookingFlightInput = z.object({ id: id() });
+
+export const postcodeInput = z.object({
+  postcode: requiredText(12),
+});
+export const postcodeMatch = z.object({
+  postcode: z.string(),
+  address: z.string().nullable(),
+  placeName: z.string().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  knownLocationId: z.number().nullable(),
+  source: z.enum(['known_location', 'outward_code', 'provider']),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { lookup } from '../crud';
 import { area, flat, mutation, planned, read } from '../define';
 import { imageUpload, noInput } from '../fields';
+import { bookingFormSettingUpdateInput, bookingFormSettings } from './booking-form';
 import { companyLookupInput, publicCompany, systemLogo, systemLogoInput } from './schemas';
 
 const companyDetails = flat({
@@ -60,8 +61,17 @@ export const bookingFormSettingSettings = area(
   'BookingFormSetting',
   { subject: 'Settings' },
   {
-    GetBookingFormSetting: planned(),
-    Update: planned(),
+    GetBookingFormSetting: read({
+      input: noInput(),
+      output: bookingFormSettings,
+      summary: "Which optional booking-form fields the company shows and makes compulsory, with the form's options.",
+    }),
+    Update: mutation({
+      input: bookingFormSettingUpdateInput,
+      output: bookingFormSettings,
+      summary:
+        'Changes the settings it is sent (a field sent is sent whole: show, required); a compulsory field must be shown.',
+    }),
   },
 );
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bookingSources, bookingStatuses, paymentStatuses } from '@cabdesk/contract';
 import {
   bigint,
@@ -173,6 +174,9 @@ export const bookingStops = pgTable(
   },
   (t) => [
     unique('booking_stops_seq_key').on(t.bookingId, t.seq),
+    // Free-text search of addresses and postcodes (pg_trgm, migration 0003): "%term%" uses the index.
+    index('booking_stops_address_trgm_idx').using('gin', sql`${t.address} gin_trgm_ops`),
+    index('booking_stops_postcode_trgm_idx').using('gin', sql`${t.postcode} gin_trgm_ops`),
     foreignKey({ columns: [t.companyId, t.bookingId], foreignColumns: [bookings.companyId, bookings.id] }).onDelete(
       'cascade',
     ),

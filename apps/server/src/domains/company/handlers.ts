@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { handlers } from '../../platform/http/context';
 import { notFound } from '../../platform/http/errors';
 import type { Db } from '../../platform/db/client';
+import { bookingFormHandlers } from './booking-form';
 import { companyImageHandlers } from './images';
 import { companies } from './schema';
 
@@ -28,6 +29,7 @@ async function companyByShortName(db: Db, shortName: string) {
 
 export const companyHandlers = handlers({
   ...companyImageHandlers,
+  ...bookingFormHandlers,
   'Booking/GetCompanyDetails': (input, ctx) => companyByShortName(ctx.db, input.companyShortName),
   'Common/GetCompanyDetails': (input, ctx) => companyByShortName(ctx.db, input.companyShortName),
 

@@ -4,6 +4,7 @@ import type { WebSocket } from 'ws';
 import { AppError } from '../http/errors';
 import type { Services } from '../services';
 import type { LiveHub, Listener } from './hub';
+import { type PositionPoint, recordPositions } from '../../domains/tracking/positions';
 
 const AUTH_TIMEOUT_MS = 5000;
 
@@ -11,6 +12,9 @@ interface ClientFrame {
   type?: string;
   token?: string;
   after?: number;
+  /** The sender's name for a positions frame, echoed in the answer so the app can drop it from its queue. */
+  id?: string;
+  points?: PositionPoint[];
 }
 
 /**
@@ -18,6 +22,11 @@ interface ClientFrame {
  * not the address, which ends up in logs. Then {type: 'resume', after: seq} replays what a
  * reconnecting screen missed. Office screens (roles that read dispatch, bookings or chat) hear every
  * change of their company; a driver's app hears only what concerns that driver.
+ *
+ * A driver's app also sends its positions here ({type: 'positions', id, points}): the socket is open
+ * anyway for offers, and a frame costs far less than an HTTP call with its token check. Each frame is
+ * answered {type: 'positions.ack', id, stored} or {type: 'positions.error', id, field, message}, in the
+ * order sent.
  */
 export async function installLiveSocket(app: FastifyInstance, services: Services, hub: LiveHub): Promise<void> {
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
@@ -32,6 +41,26 @@ export async function installLiveSocket(app: FastifyInstance, services: Services
       alive.value = false;
       socket.ping();
     }, 30_000);
+
+    // Frames of one socket are handled one after another, so a driver's points keep their order.
+    let positionsChain: Promise<void> = Promise.resolve();
+    const takePositions = (session: { companyId: number }, driverId: number, frame: ClientFrame) => {
+      positionsChain = positionsChain.then(async () => {
+        try {
+          const result = await recordPositions(
+            { db: services.db, bus: services.bus },
+            session.companyId,
+            driverId,
+            frame.points ?? [],
+          );
+          socket.send(JSON.stringify({ type: 'positions.ack', id: frame.id ?? null, stored: result.stored }));
+        } catch (error) {
+          const field = error instanceof AppError ? error.errors?.[0]?.field : undefined;
+          const message = error instanceof AppError ? error.message : 'The positions could not be stored.';
+          socket.send(JSON.stringify({ type: 'positions.error', id: frame.id ?? null, field, message }));
+        }
+      });
+    };
 
     socket.on('message', async (raw) => {
       let frame: ClientFrame;
@@ -54,6 +83,10 @@ export async function installLiveSocket(app: FastifyInstance, services: Services
         } catch (error) {
           socket.close(4401, error instanceof AppError ? error.message : 'sign in again');
         }
+        return;
+      }
+      if (frame.type === 'positions' && listener?.driverId) {
+        takePositions(listener, listener.driverId, frame);
         return;
       }
       if (frame.type === 'resume' && listener && Number.isInteger(frame.after)) {

@@ -1,0 +1,2 @@
+CREATE INDEX "booking_stops_address_trgm_idx" ON "booking_stops" USING gin ("address" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "booking_stops_postcode_trgm_idx" ON "booking_stops" USING gin ("postcode" gin_trgm_ops);

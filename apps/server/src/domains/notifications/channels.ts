@@ -1,0 +1,61 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Services } from '../../platform/services';
+import { type Delivery, type SmsProvider, smsProviderFor } from './sms';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Sends e-mail over SMTP_URL; without it the message is held in the outbox. */
+export interface MailChannel {
+  send(message: MailMessage): Promise<Delivery>;
+}
+
+class SmtpMail implements MailChannel {
+  private readonly transport: Transporter;
+
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
+    this.transport = nodemailer.createTransport(url);
+  }
+
+  async send(message: MailMessage): Promise<Delivery> {
+    await this.transport.sendMail({ from: this.from, ...message });
+    return 'sent';
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}
+
+const heldMail: MailChannel = { send: async () => 'held' };
+
+export interface Channels {
+  mail: MailChannel;
+  sms: SmsProvider;
+}
+
+// One transport per app: connections are pooled and the configuration does not change while it runs.
+const built = new WeakMap<Services, Channels>();
+
+export function channelsOf(services: Services): Channels {
+  let channels = built.get(services);
+  if (!channels) {
+    const { smtpUrl, mailFrom } = services.config;
+    channels = { mail: smtpUrl ? new SmtpMail(smtpUrl, mailFrom) : heldMail, sms: smsProviderFor(services.config) };
+    built.set(services, channels);
+  }
+  return channels;
+}
+
+/** Closes the SMTP connections of an app that stops. */
+export function closeChannels(services: Services): void {
+  const mail = built.get(services)?.mail;
+  if (mail instanceof SmtpMail) mail.close();
+  built.delete(services);
+}

@@ -1,0 +1,61 @@
+import { Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconChecks } from '@tabler/icons-react';
+import type { CallOutput } from '@cabdesk/contract';
+import { useTranslation } from 'react-i18next';
+import { dateTime } from '../../ui/format';
+import { chatTime } from './time';
+
+type Message = CallOutput<'Staff/GetDispatcherChatss'>;
+
+/** One message: the office on the right, the driver on the left; office messages carry read marks. */
+export function MessageBubble({ m }: { m: Message }) {
+  const { t } = useTranslation();
+  const mine = !m.fromDriver;
+  return (
+    <Group justify={mine ? 'flex-end' : 'flex-start'} data-testid="chat-message">
+      <Paper
+        px="sm"
+        py={6}
+        radius="lg"
+        maw="75%"
+        bg={mine ? 'var(--mantine-color-blue-filled)' : 'var(--mantine-color-default-hover)'}
+        c={mine ? 'white' : undefined}
+      >
+        <Stack gap={2}>
+          {mine ? (
+            <Text size="xs" opacity={0.8}>
+              {m.senderName}
+              {m.isBroadcast ? (
+                <Badge ml={6} size="xs" variant="white" color="blue">
+                  {t('chat.broadcastBadge')}
+                </Badge>
+              ) : null}
+            </Text>
+          ) : null}
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {m.message}
+          </Text>
+          <Group gap={4} justify="flex-end">
+            {m.bookingId ? (
+              <Text size="xs" opacity={0.8}>
+                #{m.bookingId}
+              </Text>
+            ) : null}
+            <Tooltip label={dateTime(m.createdAt)}>
+              <Text size="xs" opacity={0.8}>
+                {chatTime(m.createdAt)}
+              </Text>
+            </Tooltip>
+            {mine ? (
+              <Tooltip label={m.readAt ? t('chat.readAt', { when: dateTime(m.readAt) }) : t('chat.sent')}>
+                <span aria-label={m.readAt ? t('chat.read') : t('chat.sent')} style={{ display: 'inline-flex' }}>
+                  {m.readAt ? <IconChecks size={14} /> : <IconCheck size={14} opacity={0.7} />}
+                </span>
+              </Tooltip>
+            ) : null}
+          </Group>
+        </Stack>
+      </Paper>
+    </Group>
+  );
+}

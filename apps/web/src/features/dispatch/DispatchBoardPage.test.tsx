@@ -1,0 +1,276 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../i18n';
+import { ApiError } from '../../api/errors';
+import { DispatchBoardPage } from './DispatchBoardPage';
+
+const calls: { name: string; input: Record<string, unknown> }[] = [];
+let answers: Record<string, (input: Record<string, unknown>) => unknown> = {};
+
+vi.mock('../../api/client', () => ({
+  callApi: async (name: string, input: Record<string, unknown>) => {
+    calls.push({ name, input });
+    const answer = answers[name];
+    if (!answer) throw new ApiError(501, `${name} is not implemented yet.`);
+    return answer(input);
+  },
+}));
+
+function booking(id: number, pickupAt: string, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    status: 'confirmed',
+    statusName: 'Confirmed',
+    paymentStatus: 'unpaid',
+    pickupAt,
+    isAsap: false,
+    pickup: `Pick-up ${id}`,
+    dropoff: `Drop-off ${id}`,
+    viaCount: 0,
+    passengerId: 1,
+    passengerName: `Passenger ${id}`,
+    passengerPhone: null,
+    clientId: null,
+    clientName: null,
+    vehicleTypeId: 1,
+    vehicleTypeName: 'Saloon',
+    driverId: null,
+    driverName: null,
+    driverCallsign: null,
+    vehicleId: null,
+    vehicleRegistration: null,
+    vendorId: null,
+    vendorName: null,
+    passengerCount: 1,
+    luggageCount: 0,
+    priceMinor: 2500,
+    currency: 'GBP',
+    paymentMethod: 'cash',
+    source: 'office',
+    flightNumber: null,
+    offerExpiresAt: null,
+    remotePending: false,
+    version: 3,
+    createdAt: pickupAt,
+    tab: 'unallocated',
+    allocatedByName: null,
+    ...extra,
+  };
+}
+
+const rows = [
+  booking(11, '2026-11-22T08:00:00Z'),
+  booking(12, '2026-11-22T09:00:00Z'),
+  booking(13, '2026-11-22T10:00:00Z'),
+];
+
+function board(input: Record<string, unknown>) {
+  const tab = (input.tab as string) ?? 'unallocated';
+  const counts = { unallocated: 3, offered: 1, allocated: 7, active: 2, done: 12, cancelled: 0 };
+  return {
+    data: {
+      date: '2026-11-22',
+      timezone: 'Europe/London',
+      tab,
+      page: 0,
+      perPage: 50,
+      tabs: Object.entries(counts).map(([t, count]) => ({
+        tab: t,
+        name: t,
+        statuses: [],
+        count,
+        total: 1,
+        data: t === tab && t === 'unallocated' ? rows : [],
+      })),
+      totals: { count: 25, ...counts, urgent: 1 },
+    },
+  };
+}
+
+const candidate = (driverId: number, callsign: string, metres: number) => ({
+  driverId,
+  driverName: `Driver ${callsign}`,
+  callsign,
+  vehicleId: driverId * 10,
+  vehicleRegistration: `REG ${driverId}`,
+  vehicleTypeId: 1,
+  vehicleTypeName: 'Saloon',
+  distanceMetres: metres,
+  etaSeconds: metres / 8,
+  onShift: true,
+  vehicleTypeFits: true,
+  documentsValid: true,
+  lastSeenAt: '2026-11-22T07:55:00Z',
+  score: metres / 8,
+  reasons: [`${metres / 1000} km away`],
+});
+
+function Where() {
+  return <div data-testid="where">{useLocation().pathname + useLocation().search}</div>;
+}
+
+function renderBoard(path = '/dispatch') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <MantineProvider>
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/dispatch" element={<DispatchBoardPage />} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+          <Routes>
+            <Route path="/dispatch" element={<Where />} />
+            <Route path="*" element={null} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+const key = (k: string, target: Element | Document = document) => act(() => void fireEvent.keyDown(target, { key: k }));
+const selectedRow = () => screen.getAllByTestId('board-row').find((r) => r.getAttribute('aria-selected') === 'true');
+
+beforeAll(() => {
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  Element.prototype.scrollIntoView ??= () => {};
+});
+
+beforeEach(() => {
+  calls.length = 0;
+  answers = {
+    'Booking/GetBookingDispatch': board,
+    'Driver/GetTableSummaryDriverAllocation': () => ({ data: [], allData: [], total: 0, count: 0 }),
+    'Booking/GetSuggestedDrivers': (input) => ({
+      data: {
+        bookingId: input.bookingId,
+        pickup: { address: 'x', lat: 51.5, lng: -0.1 },
+        averageSpeedKmh: 30,
+        note: null,
+        candidates: [candidate(5, 'D05', 1200), candidate(7, 'D07', 3400)],
+      },
+    }),
+    'Booking/UpdateBookingDriverAndVehicleHard': (input) => ({ code: 200, message: 'Allocated.', data: input }),
+    'Booking/UpdateBookingDriverAndVehicle': (input) => ({ code: 200, message: 'Offered.', data: input }),
+  };
+});
+afterEach(cleanup);
+
+describe('the dispatch board', { timeout: 30_000 }, () => {
+  it('shows every tab with its count of the day', async () => {
+    renderBoard();
+    await waitFor(() => expect(screen.getByTestId('tab-count-allocated').textContent).toBe('7'));
+    expect(screen.getByTestId('tab-count-unallocated').textContent).toBe('3');
+    expect(screen.getByTestId('tab-count-offered').textContent).toBe('1');
+    expect(screen.getByTestId('tab-count-active').textContent).toBe('2');
+    expect(screen.getByTestId('tab-count-done').textContent).toBe('12');
+    expect(screen.getByTestId('tab-count-cancelled').textContent).toBe('0');
+    expect(screen.getAllByTestId('board-row')).toHaveLength(3);
+  });
+
+  it('keeps the tab in the address and asks the server for it', async () => {
+    renderBoard('/dispatch?tab=done&date=2026-11-20');
+    await waitFor(() => expect(calls.some((c) => c.name === 'Booking/GetBookingDispatch')).toBe(true));
+    const asked = calls.find((c) => c.name === 'Booking/GetBookingDispatch')!.input;
+    expect(asked).toMatchObject({ tab: 'done', date: '2026-11-20' });
+    fireEvent.click(screen.getByTestId('tab-allocated'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toContain('tab=allocated'));
+    expect(screen.getByTestId('where').textContent).toContain('date=2026-11-20');
+  });
+
+  it('moves the selection with the arrows, opens with Enter and allocates the top suggestion with A', async () => {
+    renderBoard();
+    await waitFor(() => expect(screen.getAllByTestId('board-row')).toHaveLength(3));
+    key('ArrowDown');
+    expect(selectedRow()?.getAttribute('data-booking-id')).toBe('11');
+    key('ArrowDown');
+    key('ArrowDown');
+    key('ArrowDown');
+    expect(selectedRow()?.getAttribute('data-booking-id')).toBe('13');
+    key('ArrowUp');
+    expect(selectedRow()?.getAttribute('data-booking-id')).toBe('12');
+    key('Enter');
+    const pane = await screen.findByTestId('booking-detail');
+    expect(within(pane).getByText('Booking #12')).toBeTruthy();
+    await waitFor(() => expect(within(pane).getAllByTestId('suggestion')).toHaveLength(2));
+    key('a');
+    await waitFor(() => expect(calls.some((c) => c.name === 'Booking/UpdateBookingDriverAndVehicleHard')).toBe(true));
+    const sent = calls.find((c) => c.name === 'Booking/UpdateBookingDriverAndVehicleHard')!.input;
+    expect(sent).toMatchObject({ bookingId: 12, driverId: 5, vehicleId: 50, version: 3, reallocate: false });
+  });
+
+  it('offers to the suggestion picked with its number', async () => {
+    renderBoard();
+    await waitFor(() => expect(screen.getAllByTestId('board-row')).toHaveLength(3));
+    key('ArrowDown');
+    key('Enter');
+    await waitFor(() => expect(screen.getAllByTestId('suggestion')).toHaveLength(2));
+    key('2');
+    expect(screen.getAllByTestId('suggestion')[1]?.getAttribute('aria-selected')).toBe('true');
+    key('o');
+    await waitFor(() => expect(calls.some((c) => c.name === 'Booking/UpdateBookingDriverAndVehicle')).toBe(true));
+    expect(calls.find((c) => c.name === 'Booking/UpdateBookingDriverAndVehicle')!.input).toMatchObject({
+      bookingId: 11,
+      driverId: 7,
+    });
+  });
+
+  it('gives / to the search and leaves letters typed there alone', async () => {
+    renderBoard();
+    await waitFor(() => expect(screen.getAllByTestId('board-row')).toHaveLength(3));
+    key('ArrowDown');
+    key('/');
+    const search = screen.getByTestId('board-search');
+    expect(document.activeElement).toBe(search);
+    for (const k of ['a', 'o', 'u', 'n', '1']) key(k, search);
+    expect(calls.some((c) => c.name.startsWith('Booking/UpdateBookingDriverAndVehicle'))).toBe(false);
+    expect(screen.queryByTestId('where')?.textContent ?? '').not.toContain('/bookings/new');
+  });
+
+  it('shows a refusal in words beside the buttons', async () => {
+    answers['Booking/UpdateBookingDriverAndVehicleHard'] = () => {
+      throw new ApiError(409, 'Booking 11 is already held by driver Ann Lee (A12), allocated by Sam Dispatcher.');
+    };
+    renderBoard();
+    await waitFor(() => expect(screen.getAllByTestId('board-row')).toHaveLength(3));
+    key('ArrowDown');
+    key('Enter');
+    await waitFor(() => expect(screen.getAllByTestId('suggestion')).toHaveLength(2));
+    key('A');
+    const alert = await screen.findByTestId('action-error');
+    expect(alert.textContent).toContain('allocated by Sam Dispatcher');
+    expect(within(alert).getByRole('button', { name: /Allocate anyway/ })).toBeTruthy();
+  });
+
+  it('opens a new booking with N', async () => {
+    renderBoard();
+    await waitFor(() => expect(screen.getAllByTestId('board-row')).toHaveLength(3));
+    key('n');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/bookings/new'));
+  });
+
+  it('says so in words when the board cannot be read', async () => {
+    delete answers['Booking/GetBookingDispatch'];
+    renderBoard();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('not available on the server yet');
+  });
+});

@@ -1,0 +1,174 @@
+import WebSocket from 'ws';
+import { percentile } from '../load';
+import type { BenchContext } from './context';
+
+export interface PositionFigures {
+  drivers: number;
+  mapClients: number;
+  seconds: number;
+  /** Positions the server acknowledged as stored, per second. */
+  positionsPerSecond: number;
+  /** Frames (one per driver every `sendEverySeconds`) per second over the drivers' sockets. */
+  framesPerSecond: number;
+  /** HTTP calls per second for positions: the driver app sends them over its socket. */
+  httpCallsPerSecond: number;
+  sendEverySeconds: number;
+  ackP50: number;
+  ackP99: number;
+  deliveries: number;
+  deliveryP50: number;
+  deliveryP95: number;
+  deliveryP99: number;
+  errors: number;
+}
+
+interface Options {
+  drivers: number;
+  mapClients: number;
+  seconds: number;
+  /** A fix a second, sent in one frame every this many seconds (the driver app's cadence on a job). */
+  sendEverySeconds: number;
+}
+
+function connect(url: string, token: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url);
+    socket.once('open', () => socket.send(JSON.stringify({ type: 'auth', token })));
+    socket.once('error', reject);
+    socket.once('close', (code) => reject(new Error(`socket closed ${code}`)));
+    socket.on('message', function first(raw) {
+      const frame = JSON.parse(String(raw)) as { type: string };
+      if (frame.type === 'hello') {
+        socket.off('message', first);
+        resolve(socket);
+      }
+    });
+  });
+}
+
+async function inBatches<T>(count: number, size: number, make: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < count; i += size) {
+    out.push(...(await Promise.all(Array.from({ length: Math.min(size, count - i) }, (_, j) => make(i + j)))));
+  }
+  return out;
+}
+
+/**
+ * Drivers on shift send a fix a second, in one frame every few seconds over the socket their app keeps
+ * open for offers; map screens of the office receive the positions. Delivery is measured from the
+ * moment a driver's frame left to the moment each map screen received that driver's newest point.
+ */
+export async function positionsIngest(ctx: BenchContext, options: Options): Promise<PositionFigures> {
+  const wsUrl = `${ctx.appUrl.replace('http', 'ws')}/ws`;
+  const driverIds = ctx.driverIds.slice(0, options.drivers);
+  const sentAt = new Map<string, number>();
+  const deliveries: number[] = [];
+  const acks: number[] = [];
+  let stored = 0;
+  let frames = 0;
+  let errors = 0;
+  let measuring = false;
+
+  const maps = await inBatches(options.mapClients, 25, () => connect(wsUrl, ctx.officeToken));
+  for (const map of maps) {
+    map.on('message', (raw) => {
+      if (!measuring) return;
+      const now = performance.now();
+      const frame = JSON.parse(String(raw)) as { type: string; positions?: { driverId: number; recordedAt: string }[] };
+      if (frame.type !== 'positions') return;
+      for (const p of frame.positions ?? []) {
+        const at = sentAt.get(`${p.driverId}:${p.recordedAt}`);
+        if (at !== undefined) deliveries.push(now - at);
+      }
+    });
+  }
+
+  const sockets = await inBatches(driverIds.length, 200, async (i) => {
+    const driverId = driverIds[i]!;
+    return { driverId, socket: await connect(wsUrl, await ctx.driverToken(driverId, 0)) };
+  });
+  const pending = new Map<string, number>();
+  for (const { socket } of sockets) {
+    socket.on('message', (raw) => {
+      const frame = JSON.parse(String(raw)) as { type: string; id?: string; stored?: number };
+      if (frame.type !== 'positions.ack' && frame.type !== 'positions.error') return;
+      const started = frame.id ? pending.get(frame.id) : undefined;
+      if (frame.id) pending.delete(frame.id);
+      if (!measuring) return;
+      if (frame.type === 'positions.error') errors++;
+      else stored += frame.stored ?? 0;
+      if (started !== undefined) acks.push(performance.now() - started);
+    });
+  }
+
+  // Each driver starts at its own moment within the cadence, as real phones do.
+  const timers: NodeJS.Timeout[] = [];
+  const tracks = sockets.map(({ driverId }, i) => ({
+    driverId,
+    lat: 51.4 + (i % 100) / 500,
+    lng: -0.3 + Math.floor(i / 100) / 300,
+    frame: 0,
+  }));
+  const send = (i: number) => {
+    const track = tracks[i]!;
+    const { socket } = sockets[i]!;
+    if (socket.readyState !== WebSocket.OPEN) return;
+    const now = Date.now();
+    const points = Array.from({ length: options.sendEverySeconds }, (_, k) => {
+      track.lat += 0.0001;
+      track.lng += 0.00007;
+      return {
+        lat: track.lat,
+        lng: track.lng,
+        speed: 11,
+        heading: 45,
+        recordedAt: new Date(now - (options.sendEverySeconds - 1 - k) * 1000).toISOString(),
+      };
+    });
+    const id = `${track.driverId}-${track.frame++}`;
+    const started = performance.now();
+    pending.set(id, started);
+    sentAt.set(`${track.driverId}:${points[points.length - 1]!.recordedAt}`, started);
+    if (measuring) frames++;
+    socket.send(JSON.stringify({ type: 'positions', id, points }));
+  };
+  tracks.forEach((_, i) => {
+    const offset = (i / tracks.length) * options.sendEverySeconds * 1000;
+    timers.push(
+      setTimeout(() => {
+        send(i);
+        timers.push(setInterval(() => send(i), options.sendEverySeconds * 1000));
+      }, offset),
+    );
+  });
+
+  // Warm up one full cadence, then measure.
+  await new Promise((r) => setTimeout(r, options.sendEverySeconds * 1000 + 1000));
+  measuring = true;
+  await new Promise((r) => setTimeout(r, options.seconds * 1000));
+  measuring = false;
+  for (const t of timers) clearTimeout(t);
+  for (const { socket } of sockets) socket.close();
+  for (const map of maps) map.close();
+
+  const sortedDeliveries = deliveries.sort((a, b) => a - b);
+  const sortedAcks = acks.sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return {
+    drivers: sockets.length,
+    mapClients: maps.length,
+    seconds: options.seconds,
+    positionsPerSecond: Math.round(stored / options.seconds),
+    framesPerSecond: Math.round(frames / options.seconds),
+    httpCallsPerSecond: 0,
+    sendEverySeconds: options.sendEverySeconds,
+    ackP50: round(percentile(sortedAcks, 50)),
+    ackP99: round(percentile(sortedAcks, 99)),
+    deliveries: sortedDeliveries.length,
+    deliveryP50: round(percentile(sortedDeliveries, 50)),
+    deliveryP95: round(percentile(sortedDeliveries, 95)),
+    deliveryP99: round(percentile(sortedDeliveries, 99)),
+    errors,
+  };
+}
