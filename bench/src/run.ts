@@ -171,7 +171,7 @@ async function main() {
       console.table([ranking, call]);
       results.suggestions = { ranking, call };
       lines.push({
-        scenario: 'rankDrivers (10,000 drivers)',
+        scenario: `rankDrivers (${ONLINE_DRIVERS.toLocaleString('en')} drivers)`,
         figure: `p99 ${ranking.p99} ms`,
         target: 'p99 < 10 ms',
         met: ranking.p99 < 10,

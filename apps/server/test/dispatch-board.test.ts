@@ -316,8 +316,7 @@ describe('Booking/GetSuggestedDrivers', () => {
     expect(top.distanceMetres).toBeLessThan(1200);
     expect(top.etaSeconds).toBe(Math.round(top.distanceMetres / (30 / 3.6)));
     expect(top.reasons.join(' ')).toContain('km/h');
-    expect(s.note).toContain('1 left out for expired documents');
-    expect(s.note).toContain('1 left out for driving another vehicle type');
+    expect(s.note).toContain('1 of the nearest drivers left out for expired documents');
     expect(
       (await run('Booking/GetSuggestedDrivers', { bookingId: booking.id, limit: 1 })).body.data.candidates,
     ).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bookingSources, bookingStatuses, paymentStatuses } from '@cabdesk/contract';
+import { bookingSources, bookingStatuses, finalStatuses, paymentStatuses } from '@cabdesk/contract';
 import {
   bigint,
   boolean,
@@ -23,6 +23,9 @@ import { clients } from '../clients/schema';
 import { drivers, vendors } from '../drivers/schema';
 import { passengers } from '../passengers/schema';
 import { vehicles, vehicleTypes } from '../vehicles/schema';
+
+/** Statuses of work still to do; finished bookings stay out of the open-bookings index. */
+const openStatuses = bookingStatuses.filter((s) => !finalStatuses.includes(s));
 
 /** Someone who books for others (an assistant, a hotel concierge), usually for a client. */
 export const bookers = pgTable(
@@ -152,6 +155,12 @@ export const bookings = pgTable(
     sameCompany(t, t.pickupZoneId, zones),
     sameCompany(t, t.dropoffZoneId, zones),
     index('bookings_repeat_idx').on(t.companyId, t.repeatBookingId),
+    // Bookings still to run, by pick-up time: the board, "pending and confirmed this year" and other
+    // open-work lists read a small index instead of skipping a year of finished jobs.
+    index('bookings_open_idx').on(t.companyId, t.pickupAt).where(inList(t.status, openStatuses)),
+    index('bookings_flight_trgm_idx')
+      .using('gin', sql`${t.flightNumber} gin_trgm_ops`)
+      .where(sql`${t.flightNumber} is not null`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import {
   type DispatchTab,
   dispatchTabNames,
@@ -80,23 +81,36 @@ function boardWhere(ctx: Ctx, date: string, timezone: string, f: Filters): SQL {
   )!;
 }
 
+/**
+ * The joins the free-text search reads; without a search the day's bookings are counted and ranked
+ * from the bookings table alone (four joins over a busy day's rows cost more than the count itself).
+ */
+function withSearchJoins<Q extends PgSelect>(query: Q, searching: boolean): Q {
+  if (!searching) return query;
+  return query
+    .leftJoin(passengers, eq(passengers.id, bookings.passengerId))
+    .leftJoin(clients, eq(clients.id, bookings.clientId))
+    .leftJoin(drivers, eq(drivers.id, bookings.driverId))
+    .leftJoin(vehicles, eq(vehicles.id, bookings.vehicleId)) as unknown as Q;
+}
+
 const ordering = (f: Filters): SQL[] => orderFrom(f, sortColumns, { column: 'pickupAt', type: 'asc' }, bookings.id);
 
 /** Counts per tab of the filtered day, and the urgent ones, in one grouped query. */
-async function countsByTab(ctx: Ctx, where: SQL): Promise<Record<DispatchTab, number> & { urgent: number }> {
-  const grouped = await ctx.db
+async function countsByTab(
+  ctx: Ctx,
+  where: SQL,
+  searching: boolean,
+): Promise<Record<DispatchTab, number> & { urgent: number }> {
+  const counting = ctx.db
     .select({
       status: bookings.status,
       n: count(),
       soon: sql<number>`(count(*) filter (where ${bookings.pickupAt} < now() + interval '1 hour'))::int`,
     })
     .from(bookings)
-    .leftJoin(passengers, eq(passengers.id, bookings.passengerId))
-    .leftJoin(clients, eq(clients.id, bookings.clientId))
-    .leftJoin(drivers, eq(drivers.id, bookings.driverId))
-    .leftJoin(vehicles, eq(vehicles.id, bookings.vehicleId))
-    .where(where)
-    .groupBy(bookings.status);
+    .$dynamic();
+  const grouped = await withSearchJoins(counting, searching).where(where).groupBy(bookings.status);
   const out = {
     ...(Object.fromEntries(dispatchTabNames.map((t) => [t, 0])) as Record<DispatchTab, number>),
     urgent: 0,
@@ -120,7 +134,7 @@ export async function listDispatchTab(ctx: Ctx, input: ListInput): Promise<ListR
   const where = and(boardWhere(ctx, date, timezone, input), inTab(input.tab))!;
   const order = ordering(input);
   return listPage(input, {
-    count: async () => (await countsByTab(ctx, where))[input.tab],
+    count: async () => (await countsByTab(ctx, where, Boolean(input.q?.trim())))[input.tab],
     rows: async (limit, offset) =>
       (
         await dispatchRowQuery(ctx.db)
@@ -140,7 +154,8 @@ export async function listDispatchTab(ctx: Ctx, input: ListInput): Promise<ListR
 export async function dispatchBoard(ctx: Ctx, input: BoardInput): Promise<Board> {
   const { date, timezone } = await dayOf(ctx, input.date);
   const where = boardWhere(ctx, date, timezone, input);
-  const counts = await countsByTab(ctx, where);
+  const searching = Boolean(input.q?.trim());
+  const counts = await countsByTab(ctx, where, searching);
   const order = ordering(input);
   const { perPage } = input;
   const page = input.tab ? input.page : 0;
@@ -154,18 +169,14 @@ export async function dispatchBoard(ctx: Ctx, input: BoardInput): Promise<Board>
       .offset(page * perPage);
     byTab.set(input.tab, rows.map(toDispatchRow));
   } else {
-    const ranked = ctx.db
+    const ranking = ctx.db
       .select({
         id: bookings.id,
         rn: sql<number>`row_number() over (partition by ${tabSql} order by ${sql.join(order, sql`, `)})`.as('rn'),
       })
       .from(bookings)
-      .leftJoin(passengers, eq(passengers.id, bookings.passengerId))
-      .leftJoin(clients, eq(clients.id, bookings.clientId))
-      .leftJoin(drivers, eq(drivers.id, bookings.driverId))
-      .leftJoin(vehicles, eq(vehicles.id, bookings.vehicleId))
-      .where(where)
-      .as('ranked');
+      .$dynamic();
+    const ranked = withSearchJoins(ranking, searching).where(where).as('ranked');
     const ids = (
       await ctx.db
         .select({ id: ranked.id })

@@ -1,5 +1,5 @@
 import { schemas } from '@cabdesk/contract';
-import { and, asc, between, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Session } from '../../platform/auth/tokens';
 import { AppError } from '../../platform/http/errors';
@@ -14,6 +14,12 @@ import { driverLocations, driverShifts } from './schema';
 
 type Ctx = CallContext<Session>;
 type Answer = z.output<typeof schemas.suggestions>;
+
+/** Papers are read for this many times the asked-for number of nearest drivers. */
+const PAPERS_FACTOR = 4;
+
+/** How many of the nearest fitting drivers leave the database to be ranked. */
+const NEAREST_LIMIT = 300;
 
 /** Drivers further than this from the pick-up are not looked at (a box, so the query stays cheap). */
 const SEARCH_RADIUS_KM = 50;
@@ -53,6 +59,8 @@ export async function suggestDrivers(ctx: Ctx, input: z.output<typeof schemas.su
   const today = await companyToday(ctx);
   const dLat = SEARCH_RADIUS_KM / 111;
   const dLng = SEARCH_RADIUS_KM / (111 * Math.max(0.01, Math.cos((lat * Math.PI) / 180)));
+  // Two steps: rank everyone in the box by distance from a light query, then read the papers of
+  // only the nearest few (a document check per driver over thousands of drivers is the dear part).
   const rows = await ctx.db
     .select({
       driverId: drivers.id,
@@ -66,11 +74,6 @@ export async function suggestDrivers(ctx: Ctx, input: z.output<typeof schemas.su
       lat: driverLocations.lat,
       lng: driverLocations.lng,
       seenAt: driverLocations.recordedAt,
-      driverRank: documentRank('driver', drivers, today),
-      vehicleRank: sql<
-        number | null
-      >`case when ${vehicles.id} is null then null else ${documentRank('vehicle', vehicles, today)} end`,
-      expired: sql<boolean>`(${hasExpiredMandatorySql('driver', sql`"drivers"."id"`, today)} or (${vehicles.id} is not null and ${hasExpiredMandatorySql('vehicle', sql`"vehicles"."id"`, today)}))`,
     })
     .from(drivers)
     .innerJoin(
@@ -91,9 +94,17 @@ export async function suggestDrivers(ctx: Ctx, input: z.output<typeof schemas.su
         eq(drivers.availability, 1),
         between(driverLocations.lat, lat - dLat, lat + dLat),
         between(driverLocations.lng, lng - dLng, lng + dLng),
+        booking.vehicleTypeId === null
+          ? undefined
+          : or(isNull(vehicles.id), eq(vehicles.vehicleTypeId, booking.vehicleTypeId)),
       ),
-    );
-  const candidates: DriverCandidate[] = rows.map((r) => ({
+    )
+    // The database keeps the nearest few hundred by flat distance; ranking and explaining them is ours.
+    .orderBy(
+      sql`(${driverLocations.lat} - ${lat}) ^ 2 + ((${driverLocations.lng} - ${lng}) * ${Math.cos((lat * Math.PI) / 180)}) ^ 2`,
+    )
+    .limit(NEAREST_LIMIT);
+  const everyone: DriverCandidate[] = rows.map((r) => ({
     driverId: r.driverId,
     driverName: `${r.firstName} ${r.lastName}`,
     callsign: r.callsign,
@@ -105,18 +116,59 @@ export async function suggestDrivers(ctx: Ctx, input: z.output<typeof schemas.su
     lng: r.lng,
     seenAt: r.seenAt.getTime(),
     onShift: true,
-    documentState: r.expired ? 'expired' : stateOfRank(Math.max(r.driverRank, r.vehicleRank ?? 1)),
+    documentState: 'valid',
   }));
-  const { ranked, leftOut } = rankDrivers(candidates, {
+  const rankOptions = {
     pickup: { lat, lng },
     vehicleTypeId: booking.vehicleTypeId,
-    limit: input.limit,
     speedKmh: schemas.SUGGESTION_SPEED_KMH,
     now: Date.now(),
-  });
+  };
+  const nearest = rankDrivers(everyone, { ...rankOptions, limit: Math.max(input.limit * PAPERS_FACTOR, 30) });
+  const papers = await papersOf(
+    ctx,
+    today,
+    nearest.ranked.map((r) => r.driverId),
+  );
+  const shortlist = everyone
+    .filter((c) => papers.has(c.driverId))
+    .map((c) => ({ ...c, documentState: papers.get(c.driverId) ?? 'valid' }));
+  const { ranked, leftOut } = rankDrivers(shortlist, { ...rankOptions, limit: input.limit });
   const notes: string[] = [];
   if (!rows.length) notes.push(`No available driver on shift within ${SEARCH_RADIUS_KM} km has a known position.`);
-  if (leftOut.expiredDocuments) notes.push(`${leftOut.expiredDocuments} left out for expired documents.`);
-  if (leftOut.wrongVehicleType) notes.push(`${leftOut.wrongVehicleType} left out for driving another vehicle type.`);
+  if (leftOut.expiredDocuments)
+    notes.push(`${leftOut.expiredDocuments} of the nearest drivers left out for expired documents.`);
   return { ...base, note: notes.length ? notes.join(' ') : null, candidates: ranked };
+}
+
+/** The worst document state of each driver and of the vehicle of their open shift. */
+async function papersOf(
+  ctx: Ctx,
+  today: string,
+  driverIds: number[],
+): Promise<Map<number, DriverCandidate['documentState']>> {
+  if (!driverIds.length) return new Map();
+  const rows = await ctx.db
+    .select({
+      driverId: drivers.id,
+      driverRank: documentRank('driver', drivers, today),
+      vehicleRank: sql<
+        number | null
+      >`case when ${vehicles.id} is null then null else ${documentRank('vehicle', vehicles, today)} end`,
+      expired: sql<boolean>`(${hasExpiredMandatorySql('driver', sql`"drivers"."id"`, today)} or (${vehicles.id} is not null and ${hasExpiredMandatorySql('vehicle', sql`"vehicles"."id"`, today)}))`,
+    })
+    .from(drivers)
+    .innerJoin(
+      driverShifts,
+      and(
+        eq(driverShifts.companyId, drivers.companyId),
+        eq(driverShifts.driverId, drivers.id),
+        isNull(driverShifts.endedAt),
+      ),
+    )
+    .leftJoin(vehicles, eq(vehicles.id, driverShifts.vehicleId))
+    .where(and(eq(drivers.companyId, ctx.session.companyId), inArray(drivers.id, driverIds)));
+  return new Map(
+    rows.map((r) => [r.driverId, r.expired ? 'expired' : stateOfRank(Math.max(r.driverRank, r.vehicleRank ?? 1))]),
+  );
 }

@@ -1,4 +1,5 @@
-import { asc, desc, ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, desc, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
 import type { ListParams, ListResponse } from '@cabdesk/contract';
 import { fieldError } from './errors';
 
@@ -60,4 +61,35 @@ export function searchAny(q: string | undefined, columns: (AnyColumn | SQL)[]): 
   if (!term) return undefined;
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return or(...columns.map((c) => ilike(c, pattern)));
+}
+
+/** Counted exactly up to here; beyond, PostgreSQL's estimate (see countRows). */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+/**
+ * The size of a filtered set of a large table (bookings, positions): exact while it is at most
+ * EXACT_COUNT_LIMIT rows, the planner's estimate beyond. Counting a year of a busy company's
+ * bookings reads hundreds of thousands of index entries on every page turn, and nobody pages to
+ * the end of "about 180,000 bookings" — they narrow the filter, which makes the count exact again.
+ */
+export async function countRows(
+  db: Pick<Db, 'execute'>,
+  from: SQL,
+  where: SQL | undefined,
+  limit = EXACT_COUNT_LIMIT,
+): Promise<number> {
+  const filter = where ? sql` where ${where}` : sql``;
+  const [capped] = (
+    await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from (select 1 from ${from}${filter} limit ${limit + 1}) c`,
+    )
+  ).rows;
+  const n = capped?.n ?? 0;
+  if (n <= limit) return n;
+  const [plan] = (
+    await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+      sql`explain (format json) select 1 from ${from}${filter}`,
+    )
+  ).rows;
+  return Math.max(n, Math.round(plan?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? n));
 }

@@ -139,6 +139,27 @@ function SubcontractForm({ actions, onDone }: { actions: BookingActions; onDone:
   );
 }
 
+/** Any active driver by name or callsign, for when the right driver is not among the suggestions. */
+function DriverPicker({ onPick }: { onPick: (driver: { driverId: number; name: string } | null) => void }) {
+  const { t } = useTranslation();
+  const drivers = useDispatchQuery('Driver/GetDriverList', { perPage: 0 }, (answer) =>
+    answer.data.map((d) => ({ value: String(d.id), label: d.callsign ? `${d.callsign} · ${d.name}` : d.name })),
+  );
+  return (
+    <Select
+      size="xs"
+      label={t('dispatch.action.pickDriver')}
+      placeholder={t('dispatch.action.pickDriverPlaceholder')}
+      data={drivers.data ?? []}
+      searchable
+      clearable
+      nothingFoundMessage="—"
+      onChange={(v, option) => onPick(v === null ? null : { driverId: Number(v), name: option?.label ?? v })}
+      data-testid="pick-driver"
+    />
+  );
+}
+
 /** The selected booking: what it is, who should take it, and what dispatch can do to it now. */
 export function BookingDetailPane({
   booking,
@@ -163,7 +184,14 @@ export function BookingDetailPane({
 }) {
   const { t } = useTranslation();
   const [subcontracting, setSubcontracting] = useState(false);
-  const target = suggestions.data?.[chosen] ?? suggestions.data?.[0] ?? null;
+  // A driver picked by name wins over the suggestions: dispatchers know their drivers.
+  const [picked, setPicked] = useState<{ driverId: number; name: string } | null>(null);
+  const suggested = suggestions.data?.[chosen] ?? suggestions.data?.[0] ?? null;
+  const target = picked
+    ? { driverId: picked.driverId, vehicleId: null, name: picked.name }
+    : suggested
+      ? { ...suggested, name: suggested.callsign ?? suggested.driverName }
+      : null;
   const otherMoves = movesFrom(booking.status).filter((m) => !movesWithButtons.includes(m));
   const busy = (a: ActionName) => actions.pending === a;
 
@@ -246,7 +274,7 @@ export function BookingDetailPane({
               data-testid="allocate"
             >
               {t('dispatch.action.allocate')}
-              {target ? ` ${t('dispatch.action.to', { name: target.callsign ?? target.driverName })}` : ''}
+              {target ? ` ${t('dispatch.action.to', { name: target.name })}` : ''}
             </Button>
           ) : null}
           {actions.can('offer') ? (
@@ -337,6 +365,7 @@ export function BookingDetailPane({
           ) : null}
         </Group>
         {subcontracting ? <SubcontractForm actions={actions} onDone={() => setSubcontracting(false)} /> : null}
+        {actions.can('allocate') || actions.can('offer') ? <DriverPicker key={booking.id} onPick={setPicked} /> : null}
 
         <Divider label={t('dispatch.detail.suggestions')} labelPosition="left" />
         {suggestions.wanted ? (

@@ -6,6 +6,9 @@ import { notifySuccess } from '../../../ui/notify';
 import { messageOfAnswer, useDispatchMutation } from '../api';
 import type { BookingRow, Suggestion } from '../model';
 
+/** Who an offer or allocation goes to: a suggestion, or a driver the dispatcher picked by name. */
+export type DriverChoice = Pick<Suggestion, 'driverId' | 'vehicleId'>;
+
 /** What dispatch does to a booking: the moves of the state machine plus the allocation variants. */
 export type ActionName = BookingMove | 'subcontract' | 'confirmForDriver' | 'approve';
 
@@ -58,7 +61,7 @@ export function useBookingActions(booking: BookingRow | null) {
 
   const base = (b: BookingRow) => ({ bookingId: b.id, version: b.version });
 
-  function toDriver(action: 'offer' | 'allocate', s: Suggestion | null, reallocate = false): Promise<boolean> {
+  function toDriver(action: 'offer' | 'allocate', s: DriverChoice | null, reallocate = false): Promise<boolean> {
     if (!booking) return Promise.resolve(false);
     if (!s) {
       setFailure({ action, bookingId: booking.id, error: new ApiError(400, t('dispatch.action.noSuggestion')) });
@@ -94,8 +97,8 @@ export function useBookingActions(booking: BookingRow | null) {
     clearFailure: () => setFailure(null),
     pending,
     can: (name: BookingMove) => Boolean(booking && canMove(booking.status, name)),
-    offer: (s: Suggestion | null) => toDriver('offer', s),
-    allocate: (s: Suggestion | null, options: { reallocate?: boolean } = {}) =>
+    offer: (s: DriverChoice | null) => toDriver('offer', s),
+    allocate: (s: DriverChoice | null, options: { reallocate?: boolean } = {}) =>
       toDriver('allocate', s, options.reallocate),
     subcontract: (vendorId: number, driverId: number | null) =>
       run('subcontract', (b) => subcontract.mutateAsync({ ...base(b), vendorId, driverId: driverId ?? undefined })),

@@ -1,0 +1,2 @@
+CREATE INDEX "bookings_open_idx" ON "bookings" USING btree ("company_id","pickup_at") WHERE "bookings"."status" in ('quote', 'pending', 'confirmed', 'offered', 'allocated', 'accepted', 'on_route', 'arrived', 'on_board');--> statement-breakpoint
+CREATE INDEX "bookings_flight_trgm_idx" ON "bookings" USING gin ("flight_number" gin_trgm_ops) WHERE "bookings"."flight_number" is not null;
