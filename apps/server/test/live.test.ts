@@ -179,3 +179,76 @@ describe('moving a booking', () => {
     await expect(reset).rejects.toMatchObject({ status: 409 });
   });
 });
+
+describe('positions over the driver socket', () => {
+  it('stores a frame of fixes, answers with an ack, and shows the newest on office maps', async () => {
+    const office = await connect(adminToken);
+    const app = await connect(driver.token);
+    const now = Date.now();
+    const points = [2, 1, 0].map((ago) => ({
+      lat: 51.5 + ago / 1000,
+      lng: -0.12,
+      recordedAt: new Date(now - ago * 1000).toISOString(),
+    }));
+    app.socket.send(JSON.stringify({ type: 'positions', id: 'f1', points }));
+    const ack = (await app.waitFor((f) => f.type === 'positions.ack')) as Frame & { id: string; stored: number };
+    expect(ack).toMatchObject({ id: 'f1', stored: 3 });
+    const seen = (await office.waitFor((f) => f.type === 'positions')) as Frame & {
+      positions: { driverId: number; lat: number; recordedAt: string }[];
+    };
+    expect(seen.positions).toContainEqual(
+      expect.objectContaining({ driverId: driver.personId, lat: 51.5, recordedAt: points[2]!.recordedAt }),
+    );
+    const [latest] = (
+      await t.db.$client.query('select lat from driver_locations where driver_id = $1', [driver.personId])
+    ).rows;
+    expect(Number(latest.lat)).toBe(51.5);
+    // The driver's own app never receives the office's position frames.
+    expect(app.frames.some((f) => f.type === 'positions')).toBe(false);
+    office.socket.close();
+    app.socket.close();
+  });
+
+  it('refuses a point from the future naming it, and stores nothing of that frame', async () => {
+    const app = await connect(driver.token);
+    const before = (
+      await t.db.$client.query('select count(*)::int as n from driver_positions where driver_id = $1', [
+        driver.personId,
+      ])
+    ).rows[0].n;
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    app.socket.send(
+      JSON.stringify({
+        type: 'positions',
+        id: 'bad',
+        points: [
+          { lat: 51.6, lng: -0.1, recordedAt: new Date().toISOString() },
+          { lat: 51.6, lng: -0.1, recordedAt: future },
+        ],
+      }),
+    );
+    const error = (await app.waitFor((f) => f.type === 'positions.error')) as Frame & { id: string; field: string };
+    expect(error).toMatchObject({ id: 'bad', field: 'points.1.recordedAt' });
+    const after = (
+      await t.db.$client.query('select count(*)::int as n from driver_positions where driver_id = $1', [
+        driver.personId,
+      ])
+    ).rows[0].n;
+    expect(after).toBe(before);
+    app.socket.close();
+  });
+
+  it('ignores positions sent by an office screen', async () => {
+    const office = await connect(adminToken);
+    office.socket.send(
+      JSON.stringify({
+        type: 'positions',
+        id: 'x',
+        points: [{ lat: 1, lng: 1, recordedAt: new Date().toISOString() }],
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    expect(office.frames.some((f) => f.type === 'positions.ack' || f.type === 'positions.error')).toBe(false);
+    office.socket.close();
+  });
+});

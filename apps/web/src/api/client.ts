@@ -30,7 +30,7 @@ async function postRefresh(refreshToken: string): Promise<boolean> {
  * for it and retry with the new token. Across tabs a Web Lock serialises refreshes; a tab that finds
  * the token already renewed by another tab uses that one.
  */
-function refreshOnce(failedWith: string | null): Promise<boolean> {
+export function refreshOnce(failedWith: string | null): Promise<boolean> {
   refreshing ??= (async () => {
     const run = async () => {
       const current = storage.refreshToken;

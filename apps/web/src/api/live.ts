@@ -1,3 +1,4 @@
+import { refreshOnce } from './client';
 import { storage } from './session';
 
 export interface LiveEvent {
@@ -63,14 +64,21 @@ class LiveChannel {
     const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
     const socket = new WebSocket(url);
     this.socket = socket;
-    socket.onopen = () => socket.send(JSON.stringify({ type: 'auth', token: storage.accessToken }));
+    const sent = storage.accessToken;
+    socket.onopen = () => socket.send(JSON.stringify({ type: 'auth', token: sent }));
     socket.onmessage = (message) => this.receive(JSON.parse(String(message.data)) as Record<string, unknown>);
     socket.onclose = (close) => {
       if (this.socket !== socket) return;
       this.socket = null;
       this.setState('offline');
       if (this.stopped || close.code === 4403) return;
-      // 4401: the token expired while away; the next call's refresh renews it before we retry.
+      if (close.code === 4401) {
+        // The token expired (a tab left open, a page opened after a pause): renew it and come straight back.
+        void refreshOnce(sent).then((renewed) => {
+          if (renewed && !this.stopped) this.open();
+        });
+        return;
+      }
       const delay = Math.min(30_000, 500 * 2 ** this.attempts++);
       this.timer = setTimeout(() => this.open(), delay);
     };

@@ -4,7 +4,8 @@ import type { WebSocket } from 'ws';
 import { AppError } from '../http/errors';
 import type { Services } from '../services';
 import type { LiveHub, Listener } from './hub';
-import { type PositionPoint, recordPositions } from '../../domains/tracking/positions';
+import { PositionWriter } from '../../domains/tracking/position-writer';
+import type { PositionPoint } from '../../domains/tracking/positions';
 
 const AUTH_TIMEOUT_MS = 5000;
 
@@ -30,6 +31,8 @@ interface ClientFrame {
  */
 export async function installLiveSocket(app: FastifyInstance, services: Services, hub: LiveHub): Promise<void> {
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  const positions = new PositionWriter(services.db, services.bus);
+  app.addHook('onClose', () => positions.drain());
   app.get('/ws', { websocket: true }, (socket: WebSocket) => {
     let listener: Listener | null = null;
     let remove: (() => void) | null = null;
@@ -47,13 +50,8 @@ export async function installLiveSocket(app: FastifyInstance, services: Services
     const takePositions = (session: { companyId: number }, driverId: number, frame: ClientFrame) => {
       positionsChain = positionsChain.then(async () => {
         try {
-          const result = await recordPositions(
-            { db: services.db, bus: services.bus },
-            session.companyId,
-            driverId,
-            frame.points ?? [],
-          );
-          socket.send(JSON.stringify({ type: 'positions.ack', id: frame.id ?? null, stored: result.stored }));
+          const stored = await positions.submit(session.companyId, driverId, frame.points ?? []);
+          socket.send(JSON.stringify({ type: 'positions.ack', id: frame.id ?? null, stored }));
         } catch (error) {
           const field = error instanceof AppError ? error.errors?.[0]?.field : undefined;
           const message = error instanceof AppError ? error.message : 'The positions could not be stored.';

@@ -220,7 +220,6 @@ export function DispatchBoardPage() {
             rows={rows}
             selectedId={selected?.id ?? null}
             newIds={newIds}
-            onSelect={select}
             onOpen={(id) => {
               select(id);
               setDetailOpen(true);

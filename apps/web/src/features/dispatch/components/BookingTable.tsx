@@ -36,13 +36,11 @@ export function BookingTable({
   rows,
   selectedId,
   newIds,
-  onSelect,
   onOpen,
 }: {
   rows: BookingRow[];
   selectedId: number | null;
   newIds: ReadonlySet<number>;
-  onSelect: (id: number) => void;
   onOpen: (id: number) => void;
 }) {
   const { t } = useTranslation();
@@ -90,8 +88,7 @@ export function BookingTable({
                 data-selected={selected || undefined}
                 data-fresh={fresh || undefined}
                 className={classes.row}
-                onClick={() => onSelect(row.id)}
-                onDoubleClick={() => onOpen(row.id)}
+                onClick={() => onOpen(row.id)}
               >
                 <Table.Td>
                   <Stack gap={0}>
