@@ -1,5 +1,8 @@
 import type { Handlers } from '../platform/http/context';
 import { lostFoundHandlers } from './lost-found/handlers';
+import { driverJourneyHandlers } from './driver-app/journey-handlers';
+import { driverListsHandlers } from './driver-app/lists-handlers';
+import { driverAccountHandlers } from './driver-app/account-handlers';
 import { incidentsHandlers } from './incidents/handlers';
 import { chatHandlers } from './chat/handlers';
 import { trackingHandlers } from './tracking/handlers';
@@ -42,4 +45,7 @@ export const allHandlers: Handlers = {
   ...bookersHandlers,
   ...notificationsHandlers,
   ...bookingsHandlers,
+  ...driverJourneyHandlers,
+  ...driverListsHandlers,
+  ...driverAccountHandlers,
 };

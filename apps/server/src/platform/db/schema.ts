@@ -19,4 +19,6 @@ export * from '../../domains/chat/schema';
 export * from '../../domains/incidents/schema';
 export * from '../../domains/lost-found/schema';
 export * from '../../domains/notifications/schema';
+export * from '../../domains/driver-expenses/schema';
+export * from '../../domains/driver-app/schema';
 export * from '../events/schema';

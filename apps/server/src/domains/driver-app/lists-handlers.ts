@@ -1,0 +1,3 @@
+import { handlers } from '../../platform/http/context';
+
+export const driverListsHandlers = handlers({});

@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { companyColumn, idColumn, inList, sameCompany, tenantKey, timestamps } from '../../platform/db/columns';
+import { users } from '../auth/schema';
+import { bookings } from '../bookings/schema';
+import { drivers } from '../drivers/schema';
+
+/**
+ * A journey step sent by a driver's app with its idempotency key: a step sent twice (a retry after
+ * the signal dropped) is applied once and answered the same way the second time.
+ */
+export const journeySteps = pgTable(
+  'journey_steps',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: companyColumn(),
+    driverId: integer().notNull(),
+    idempotencyKey: text().notNull(),
+    bookingId: integer().notNull(),
+    step: text().notNull(),
+    /** The answer given the first time, repeated for a duplicate. */
+    answer: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** When the driver took the step (the app's clock); the server's time is createdAt. */
+    takenAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('journey_steps_key').on(t.companyId, t.driverId, t.idempotencyKey),
+    index('journey_steps_booking_idx').on(t.companyId, t.bookingId, t.createdAt),
+    sameCompany(t, t.driverId, drivers).onDelete('cascade'),
+    sameCompany(t, t.bookingId, bookings).onDelete('cascade'),
+  ],
+);
+
+/** A message for one driver (a new offer, a change to a job, a note from the office). */
+export const driverNotifications = pgTable(
+  'driver_notifications',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: companyColumn(),
+    driverId: integer().notNull(),
+    kind: text().notNull(),
+    title: text().notNull(),
+    body: text().notNull(),
+    bookingId: integer(),
+    isNotified: boolean().notNull().default(false),
+    readAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('driver_notifications_driver_idx').on(t.companyId, t.driverId, t.createdAt),
+    sameCompany(t, t.driverId, drivers).onDelete('cascade'),
+  ],
+);
+
+/**
+ * A driver's saved card: only the card provider's token and what may be shown (brand, last four
+ * digits, expiry). A card number never reaches this table.
+ */
+export const driverCards = pgTable(
+  'driver_cards',
+  {
+    id: idColumn(),
+    companyId: companyColumn(),
+    driverId: integer().notNull(),
+    providerToken: text().notNull(),
+    brand: text().notNull(),
+    last4: char({ length: 4 }).notNull(),
+    expMonth: smallint().notNull(),
+    expYear: smallint().notNull(),
+    holderName: text(),
+    isDefault: boolean().notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantKey('driver_cards_company_id_key', t),
+    check('driver_cards_last4_check', sql`${t.last4} ~ '^[0-9]{4}$'`),
+    check('driver_cards_month_check', sql`${t.expMonth} between 1 and 12`),
+    index('driver_cards_driver_idx').on(t.companyId, t.driverId),
+    sameCompany(t, t.driverId, drivers).onDelete('cascade'),
+  ],
+);
+
+export const adjustmentKinds = ['credit', 'debit'] as const;
+
+/** A one-off change to a driver's pay: a credit (bonus, refund) or a debit (rent, fine). */
+export const driverAdjustments = pgTable(
+  'driver_adjustments',
+  {
+    id: idColumn(),
+    companyId: companyColumn(),
+    driverId: integer().notNull(),
+    kind: text({ enum: adjustmentKinds }).notNull(),
+    amountMinor: bigint({ mode: 'number' }).notNull(),
+    currency: char({ length: 3 }).notNull().default('GBP'),
+    reason: text().notNull(),
+    effectiveDate: date().notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantKey('driver_adjustments_company_id_key', t),
+    check('driver_adjustments_amount_check', sql`${t.amountMinor} > 0`),
+    check('driver_adjustments_kind_check', inList(t.kind, adjustmentKinds)),
+    index('driver_adjustments_driver_idx').on(t.companyId, t.driverId, t.effectiveDate),
+    sameCompany(t, t.driverId, drivers).onDelete('cascade'),
+  ],
+);
+
+/** The push token of a driver's phone (web view), kept for notifications, dropped at sign-out. */
+export const deviceTokens = pgTable(
+  'device_tokens',
+  {
+    id: idColumn(),
+    companyId: companyColumn(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token: text().notNull(),
+    platform: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('device_tokens_token_key').on(t.token), index('device_tokens_user_idx').on(t.userId)],
+);
