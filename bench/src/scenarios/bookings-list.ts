@@ -22,10 +22,18 @@ function typicalFilters(ctx: BenchContext, i: number): Record<string, unknown> {
   return { page: i % 3, perPage: 25, ...views[i % views.length] };
 }
 
-export async function bookingsList(ctx: BenchContext): Promise<{ product: LoadFigures; baseline: LoadFigures }> {
+export async function bookingsList(
+  ctx: BenchContext,
+): Promise<{ single: LoadFigures; product: LoadFigures; baseline: LoadFigures }> {
   const call = poster(ctx.appUrl, ctx.officeToken);
   const raw = poster(ctx.baselineUrl);
   const options = { concurrency: ctx.concurrency, seconds: ctx.seconds, warmupSeconds: 2 };
+  // One caller: the wait a dispatcher sees. Then several at once: the same with queueing on two cores.
+  const single = await closedLoop(
+    'Booking/GetTableSummary, one dispatcher at a time',
+    async (_w, i) => (await call('/Booking/GetTableSummary', typicalFilters(ctx, i))).ok,
+    { ...options, concurrency: 1 },
+  );
   const product = await closedLoop(
     'Booking/GetTableSummary (product)',
     async (_w, i) => (await call('/Booking/GetTableSummary', typicalFilters(ctx, i))).ok,
@@ -36,5 +44,5 @@ export async function bookingsList(ctx: BenchContext): Promise<{ product: LoadFi
     async (_w, i) => (await raw('/baseline/bookings', typicalFilters(ctx, i))).ok,
     options,
   );
-  return { product, baseline };
+  return { single, product, baseline };
 }
