@@ -8,7 +8,8 @@ function typicalFilters(ctx: BenchContext, i: number): Record<string, unknown> {
     { fromDate: day(-7), toDate: day(0), sortColumn: 'pickupAt', sortType: 'desc' },
     { fromDate: day(-30), toDate: day(0), status: 'completed', sortColumn: 'pickupAt', sortType: 'desc' },
     { fromDate: day(-90), toDate: day(0), clientId: ctx.clientIds[i % ctx.clientIds.length] },
-    { q: `Pax${(i * 37) % 20000 || 1} ` },
+    // A passenger by name, as the office types it (a few people share a name prefix).
+    { q: `Pax${1000 + ((i * 37) % 19000)}` },
     { fromDate: day(0), toDate: day(0), sortColumn: 'pickupAt', sortType: 'asc' },
     { sortColumn: 'pickupAt', sortType: 'desc' },
     {

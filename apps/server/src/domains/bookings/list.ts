@@ -30,8 +30,9 @@ function textSearch(ctx: Ctx, q: string): SQL | undefined {
   if (/^#?\d{1,9}$/.test(term)) return eq(bookings.id, Number(term.replace('#', '')));
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const digits = term.replace(/\D/g, '');
+  // A phone number is typed as digits (with spaces, +, brackets or dashes); "Smith 2" is a name.
   const byPhone =
-    digits.length >= 4
+    digits.length >= 4 && /^[\d\s()+.-]+$/.test(term)
       ? sql`or regexp_replace(coalesce(p.mobile, '') || ' ' || coalesce(p.phone, ''), '\\D', '', 'g') like ${`%${digits}%`}`
       : sql``;
   // One set of booking ids from three indexed searches: an OR across them would read every booking.
