@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { schemas } from '@cabdesk/contract';
 import type { z } from 'zod';
 import type { Session } from '../../platform/auth/tokens';
@@ -18,37 +18,46 @@ type Input = z.output<typeof schemas.bookingListInput>;
 const dayStart = (day: string, tz: string) => sql`((${day}::date)::timestamp at time zone ${tz})`;
 const dayAfter = (day: string, tz: string) => sql`((${day}::date + 1)::timestamp at time zone ${tz})`;
 
+/** More matches than this for one part of a search only narrow the list by what they hold. */
+const SEARCH_MATCH_LIMIT = 5000;
+
 /**
- * Free text. Up to nine digits (or #digits) is a booking number. Otherwise: passenger name, phone
- * (by digits, when there are at least four), stop address or postcode, flight number. Passengers are
- * found first and their bookings through the passenger index; stops and flight numbers through their
- * trigram indexes (migrations 0003–0005).
+ * Free text. Up to nine digits (or #digits) is a booking number; digits with spaces, +, brackets or
+ * dashes a phone number (by its digits); other text a passenger's name, a stop's address or
+ * postcode, or a flight number. The passengers and the stop and flight matches are looked up first
+ * (name and trigram indexes, migrations 0003–0005) and the bookings then narrowed by plain id lists:
+ * the planner can walk the pick-up index and stop after a page, rather than collect every match.
  */
-function textSearch(ctx: Ctx, q: string): SQL | undefined {
+async function textSearch(ctx: Ctx, q: string): Promise<SQL | undefined> {
   const term = q.trim();
   if (!term) return undefined;
   if (/^#?\d{1,9}$/.test(term)) return eq(bookings.id, Number(term.replace('#', '')));
+  const companyId = ctx.session.companyId;
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const digits = term.replace(/\D/g, '');
-  // A phone number is typed as digits (with spaces, +, brackets or dashes); "Smith 2" is a name.
-  const byPhone =
-    digits.length >= 4 && /^[\d\s()+.-]+$/.test(term)
-      ? sql`or regexp_replace(coalesce(p.mobile, '') || ' ' || coalesce(p.phone, ''), '\\D', '', 'g') like ${`%${digits}%`}`
-      : sql``;
-  // One set of booking ids from three indexed searches: an OR across them would read every booking.
-  const companyId = ctx.session.companyId;
-  return sql`${bookings.id} in (
-    select b.id from ${bookings} b where b.company_id = ${companyId} and b.passenger_id in (
-      select p.id from ${passengers} p where p.company_id = ${companyId}
-        and ((p.first_name || ' ' || p.surname) ilike ${pattern} ${byPhone}))
-    union all
-    select s.booking_id from ${bookingStops} s where s.company_id = ${companyId}
-      and (s.address ilike ${pattern} or s.postcode ilike ${pattern})
-    union all
-    select f.id from ${bookings} f where f.company_id = ${companyId} and f.flight_number ilike ${pattern})`;
+  const isPhone = digits.length >= 4 && /^[\d\s()+.-]+$/.test(term);
+  const ids = async (query: SQL) =>
+    (await ctx.db.execute<{ id: number }>(sql`${query} limit ${SEARCH_MATCH_LIMIT}`)).rows.map((r) => r.id);
+  const people = await ids(
+    isPhone
+      ? sql`select p.id from ${passengers} p where p.company_id = ${companyId}
+            and regexp_replace(coalesce(p.mobile, '') || ' ' || coalesce(p.phone, ''), '\\D', '', 'g') like ${`%${digits}%`}`
+      : sql`select p.id from ${passengers} p where p.company_id = ${companyId}
+            and (p.first_name || ' ' || p.surname) ilike ${pattern}`,
+  );
+  const trips = isPhone
+    ? []
+    : await ids(sql`select s.booking_id as id from ${bookingStops} s where s.company_id = ${companyId}
+            and (s.address ilike ${pattern} or s.postcode ilike ${pattern})
+          union select f.id from ${bookings} f where f.company_id = ${companyId} and f.flight_number ilike ${pattern}`);
+  if (!people.length && !trips.length) return sql`false`;
+  return or(
+    people.length ? inArray(bookings.passengerId, people) : undefined,
+    trips.length ? inArray(bookings.id, trips) : undefined,
+  );
 }
 
-export function bookingFilters(ctx: Ctx, input: Input, tz: string): SQL | undefined {
+export async function bookingFilters(ctx: Ctx, input: Input, tz: string): Promise<SQL | undefined> {
   const statuses = [...(input.statuses ?? []), ...(input.status ? [input.status] : [])];
   return and(
     eq(bookings.companyId, ctx.session.companyId),
@@ -65,14 +74,14 @@ export function bookingFilters(ctx: Ctx, input: Input, tz: string): SQL | undefi
     input.source ? eq(bookings.source, input.source) : undefined,
     input.paymentStatus ? eq(bookings.paymentStatus, input.paymentStatus) : undefined,
     input.remotePending === undefined ? undefined : eq(bookings.remotePending, input.remotePending),
-    input.q ? textSearch(ctx, input.q) : undefined,
+    input.q ? await textSearch(ctx, input.q) : undefined,
   );
 }
 
 /** Booking/GetTableSummary (and GetBooking, GetBookingFilter, GetBookingFiltertestting). */
 export async function listBookings(ctx: Ctx, input: Input) {
   const { timezone } = await companyFacts(ctx);
-  const where = bookingFilters(ctx, input, timezone);
+  const where = await bookingFilters(ctx, input, timezone);
   const order = orderFrom(
     input,
     {
