@@ -21,3 +21,6 @@ export * from './incidents/schemas';
 export * from './chat/schemas';
 export * from './dispatch/schemas';
 export * from './lost-found/schemas';
+export * from './driver-app/lists-schemas';
+export * from './driver-app/account-schemas';
+export * from './driver-app/journey-schemas';

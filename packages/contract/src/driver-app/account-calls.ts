@@ -1,21 +1,92 @@
-import { area, planned } from '../define';
+import { bookingExpenseTypeRow } from '../reference-data/schemas';
+import { deletedRow, lookup } from '../crud';
+import { area, list, mutation } from '../define';
+import { byId } from '../fields';
+import {
+  driverAccountProfileInput,
+  driverAdjustmentCreateInput,
+  driverAdjustmentListInput,
+  driverAdjustmentRow,
+  driverAdjustmentUpdateInput,
+  driverAppProfile,
+  driverAppProfileListInput,
+  driverCardCreateInput,
+  driverCardListInput,
+  driverCardRow,
+  driverCardUpdateInput,
+  driverExpenseAddInput,
+  driverExpenseRow,
+  driverPersonalProfileInput,
+} from './account-schemas';
 
 export const driverAccount = area(
   'Driver',
   { subject: 'DriverApp' },
   {
-    GetTableSummaryDriverDrvApp: planned(),
-    UpdateDriverPersonalProfile: planned(),
-    UpdateDriverAccountProfile: planned(),
-    AddDriverExpenseFromDriverApp: planned(),
-    GetTableSummaryDriverCreditCards: planned(),
-    CreateCard: planned(),
-    UpdateCard: planned(),
-    DeleteCard: planned(),
-    GetAdjustmentsData: planned(),
-    CreateAdjustment: planned(),
-    UpdateAdjustments: planned(),
-    DeleteAdjustments: planned(),
+    GetTableSummaryDriverDrvApp: list({
+      input: driverAppProfileListInput,
+      row: driverAppProfile,
+      summary: "The signed-in driver's own profile as a one-row list (bank account only by its last four).",
+    }),
+    UpdateDriverPersonalProfile: mutation({
+      input: driverPersonalProfileInput,
+      output: driverAppProfile,
+      summary:
+        'Changes the personal fields it is sent (names, e-mail, phones, address, postcode, birth date, nationality); "" or null clears one.',
+    }),
+    UpdateDriverAccountProfile: mutation({
+      input: driverAccountProfileInput,
+      output: driverAppProfile,
+      summary: 'Sets the bank account pay goes to: account name, 6-digit sort code, 8-digit account number.',
+    }),
+    AddDriverExpenseFromDriverApp: mutation({
+      input: driverExpenseAddInput,
+      output: driverExpenseRow,
+      upload: 'receipt',
+      summary:
+        "Records a pending expense of a driver-app expense type, optionally on one of the driver's own jobs, with an optional receipt (image or PDF up to 10 MB).",
+    }),
+    GetTableSummaryDriverCreditCards: list({
+      input: driverCardListInput,
+      row: driverCardRow,
+      summary: "The signed-in driver's saved cards, the default first.",
+    }),
+    CreateCard: mutation({
+      input: driverCardCreateInput,
+      output: driverCardRow,
+      summary:
+        "Saves a card by the provider's token with brand, last four digits and expiry; a card number is refused with 400. The first card is the default.",
+    }),
+    UpdateCard: mutation({
+      input: driverCardUpdateInput,
+      output: driverCardRow,
+      summary: "Changes a saved card's holder name or expiry, or makes it the default.",
+    }),
+    DeleteCard: mutation({
+      input: byId(),
+      output: deletedRow,
+      summary: 'Removes a saved card; when it was the default, the newest other card becomes the default.',
+    }),
+    GetAdjustmentsData: list({
+      input: driverAdjustmentListInput,
+      row: driverAdjustmentRow,
+      summary: "The signed-in driver's pay adjustments, newest effective date first; fromDate/toDate filter.",
+    }),
+    CreateAdjustment: mutation({
+      input: driverAdjustmentCreateInput,
+      output: driverAdjustmentRow,
+      summary: "Records a credit or debit on the driver's own pay (visible to the office); amountMinor > 0.",
+    }),
+    UpdateAdjustments: mutation({
+      input: driverAdjustmentUpdateInput,
+      output: driverAdjustmentRow,
+      summary: "Changes the fields it is sent of one of the driver's own adjustments.",
+    }),
+    DeleteAdjustments: mutation({
+      input: byId(),
+      output: deletedRow,
+      summary: "Deletes one of the driver's own adjustments.",
+    }),
   },
 );
 
@@ -23,6 +94,8 @@ export const bookingExpenseTypeDriverApp = area(
   'BookingExpenseType',
   { subject: 'DriverApp' },
   {
-    GetExpenseTypeListDriverApp: planned(),
+    GetExpenseTypeListDriverApp: lookup(bookingExpenseTypeRow, {
+      summary: 'Active expense types the office made available in the driver app.',
+    }),
   },
 );

@@ -1,0 +1,12 @@
+import type { Session } from '../../platform/auth/tokens';
+import type { CallContext } from '../../platform/http/context';
+import { forbidden } from '../../platform/http/errors';
+
+export type Ctx = CallContext<Session>;
+
+/** The driver behind the signed-in account: journey calls act for no one else. */
+export function journeyDriverId(ctx: Ctx): number {
+  const { session } = ctx;
+  if (session.kind !== 'driver' || !session.personId) throw forbidden('Only a driver account can take journey steps.');
+  return session.personId;
+}

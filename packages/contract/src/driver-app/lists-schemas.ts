@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { bookingRow } from '../bookings/schemas';
+import { id, isoDate, listInput } from '../fields';
+
+/** The driver's current and coming jobs (paged, soonest first). */
+export const driverJobListInput = listInput({});
+
+/** The driver's done jobs (paged, newest first; dates are days of the company's time zone). */
+export const driverHistoryListInput = listInput({
+  fromDate: isoDate().optional(),
+  toDate: isoDate().optional(),
+});
+
+/** Booking/GetDriverUpcomingBooking: the next job, or null when there is none. */
+export const driverUpcomingAnswer = z.object({ booking: bookingRow.nullable() });
+
+/** A period of company calendar days; both ends included. */
+export const driverPeriodInput = z
+  .object({ fromDate: isoDate(), toDate: isoDate() })
+  .refine((v) => v.fromDate <= v.toDate, { message: 'must not be before fromDate', path: ['toDate'] })
+  .refine((v) => Date.parse(v.toDate) - Date.parse(v.fromDate) <= 366 * 86_400_000, {
+    message: 'the period may be at most 366 days',
+    path: ['toDate'],
+  });
+
+export const driverEarningsDay = z.object({ date: z.string(), jobs: z.number(), earningsMinor: z.number() });
+
+export const driverEarningsAnswer = z.object({
+  fromDate: z.string(),
+  toDate: z.string(),
+  currency: z.string(),
+  jobs: z.number(),
+  totalMinor: z.number(),
+  days: z.array(driverEarningsDay),
+});
+
+export const driverNotificationListInput = listInput({});
+
+export const driverNotificationRow = z.object({
+  id: z.number(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  bookingId: z.number().nullable(),
+  isNotified: z.boolean(),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+/** Driver/UpdateIsNotified: one notification by id, or all of the driver's when `all` is true. */
+export const driverNotifiedInput = z
+  .object({ id: id().optional(), all: z.boolean().optional() })
+  .refine((v) => v.id !== undefined || v.all === true, { message: 'is required unless all is true', path: ['id'] });
+
+export const driverNotifiedAnswer = z.object({ updated: z.number() });
+
+export const driverChatCountAnswer = z.object({ count: z.number() });
+
+/** Booking/GetDriverDashboardDetails: the driver's day at a glance (days of the company's time zone). */
+export const driverDashboardAnswer = z.object({
+  today: z.string(),
+  currency: z.string(),
+  availability: z.number(),
+  availabilityName: z.string(),
+  todayJobs: z.array(bookingRow),
+  todayJobCount: z.number(),
+  todayDoneCount: z.number(),
+  earningsTodayMinor: z.number(),
+  earningsWeekMinor: z.number(),
+  nextJob: bookingRow.nullable(),
+});
+
+/**
+ * Driver/GetDriverPaymentSummary: what the company owes the driver for a period. net = earnings +
+ * approved expenses + credits − debits.
+ */
+export const driverPaymentSummaryAnswer = z.object({
+  fromDate: z.string(),
+  toDate: z.string(),
+  currency: z.string(),
+  jobs: z.number(),
+  earningsMinor: z.number(),
+  approvedExpensesMinor: z.number(),
+  pendingExpensesMinor: z.number(),
+  creditsMinor: z.number(),
+  debitsMinor: z.number(),
+  netMinor: z.number(),
+});
+
+/** Booking/GetBookingTime: the pick-up time and the journey's stamps of one of the driver's jobs. */
+export const driverBookingTimeAnswer = z.object({
+  id: z.number(),
+  status: z.string(),
+  pickupAt: z.string(),
+  isAsap: z.boolean(),
+  offeredAt: z.string().nullable(),
+  allocatedAt: z.string().nullable(),
+  acceptedAt: z.string().nullable(),
+  onRouteAt: z.string().nullable(),
+  arrivedAt: z.string().nullable(),
+  onBoardAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  waitingSeconds: z.number().nullable(),
+  /** From on board to completed, in whole minutes; null until both are known. */
+  journeyMinutes: z.number().nullable(),
+});
+
+/** Driver/GetDriverEarningsAverage: whole minor units, rounded half up. */
+export const driverEarningsAverageAnswer = z.object({
+  fromDate: z.string(),
+  toDate: z.string(),
+  currency: z.string(),
+  jobs: z.number(),
+  totalMinor: z.number(),
+  perJobMinor: z.number(),
+  /** Over every calendar day of the period. */
+  perDayMinor: z.number(),
+  /** Over the days with at least one done job. */
+  perWorkedDayMinor: z.number(),
+});
+
+/** Booking/GetTableSummaryBookingDriverAppPerWeek: any day of the week (defaults to today); weeks start on Monday. */
+export const driverWeekInput = z.object({ date: isoDate().optional() });
+
+export const driverWeekAnswer = z.object({
+  fromDate: z.string(),
+  toDate: z.string(),
+  days: z.array(z.object({ date: z.string(), jobs: z.array(bookingRow) })),
+});
