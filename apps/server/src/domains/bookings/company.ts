@@ -1,23 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Session } from '../../platform/auth/tokens';
 import type { CallContext } from '../../platform/http/context';
-import { bookingFormSettings, companies } from '../company/schema';
+import { bookingFormSettings } from '../company/schema';
+
+export { companyFacts, type CompanyFacts } from '../company/facts';
 
 type Ctx = CallContext<Session>;
-
-export interface CompanyFacts {
-  timezone: string;
-  currency: string;
-}
-
-/** The company's clock and money, which every booking rule reads. */
-export async function companyFacts(ctx: Ctx): Promise<CompanyFacts> {
-  const [row] = await ctx.db
-    .select({ timezone: companies.timezone, currency: companies.currency })
-    .from(companies)
-    .where(eq(companies.id, ctx.session.companyId));
-  return row ?? { timezone: 'UTC', currency: 'GBP' };
-}
 
 /** The booking-form rules a booking obeys (BookingFormSetting/*); defaults where the company saved none. */
 export interface FormRules {

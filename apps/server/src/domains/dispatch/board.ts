@@ -1,3 +1,4 @@
+import { companyFacts } from '../company/facts';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import {
   type DispatchTab,
@@ -14,7 +15,6 @@ import type { CallContext } from '../../platform/http/context';
 import { listPage, orderFrom, searchAny } from '../../platform/http/list';
 import { bookings, bookingStops } from '../bookings/schema';
 import { clients } from '../clients/schema';
-import { companies } from '../company/schema';
 import { todayIn } from '../documents/expiry';
 import { drivers } from '../drivers/schema';
 import { passengers } from '../passengers/schema';
@@ -36,13 +36,7 @@ const tabNames: Record<DispatchTab, string> = {
   cancelled: 'Cancelled',
 };
 
-export async function companyTimezone(ctx: Ctx): Promise<string> {
-  const [row] = await ctx.db
-    .select({ timezone: companies.timezone })
-    .from(companies)
-    .where(eq(companies.id, ctx.session.companyId));
-  return row?.timezone ?? 'UTC';
-}
+export const companyTimezone = async (ctx: Ctx): Promise<string> => (await companyFacts(ctx)).timezone;
 
 const sortColumns = {
   pickupAt: bookings.pickupAt,

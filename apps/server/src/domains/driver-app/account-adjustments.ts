@@ -5,7 +5,7 @@ import { notFound } from '../../platform/http/errors';
 import { countRows, listPage } from '../../platform/http/list';
 import { diff, recordAudit } from '../audit/record';
 import { companies } from '../company/schema';
-import { ownDriverId, type Ctx } from './lists-driver';
+import { signedInDriverId, type Ctx } from './signed-in-driver';
 import { driverAdjustments } from './schema';
 
 type Adjustment = typeof driverAdjustments.$inferSelect;
@@ -29,7 +29,7 @@ const traced = (a: Adjustment) => ({
 });
 
 const mine = (ctx: Ctx) =>
-  and(eq(driverAdjustments.companyId, ctx.session.companyId), eq(driverAdjustments.driverId, ownDriverId(ctx)));
+  and(eq(driverAdjustments.companyId, ctx.session.companyId), eq(driverAdjustments.driverId, signedInDriverId(ctx)));
 
 async function ownAdjustment(ctx: Ctx, id: number) {
   const [row] = await ctx.db
@@ -76,7 +76,7 @@ export async function createOwnAdjustment(ctx: Ctx, input: z.output<typeof schem
     .insert(driverAdjustments)
     .values({
       companyId: ctx.session.companyId,
-      driverId: ownDriverId(ctx),
+      driverId: signedInDriverId(ctx),
       currency: company?.currency ?? 'GBP',
       ...input,
       createdBy: ctx.session.userId,

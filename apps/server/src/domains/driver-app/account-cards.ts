@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { notFound } from '../../platform/http/errors';
 import { countRows, listPage } from '../../platform/http/list';
 import { recordAudit } from '../audit/record';
-import { ownDriverId, type Ctx } from './lists-driver';
+import { signedInDriverId, type Ctx } from './signed-in-driver';
 import { driverCards } from './schema';
 
 type Card = typeof driverCards.$inferSelect;
@@ -21,7 +21,7 @@ const toCardRow = (c: Card) => ({
 });
 
 const mine = (ctx: Ctx) =>
-  and(eq(driverCards.companyId, ctx.session.companyId), eq(driverCards.driverId, ownDriverId(ctx)));
+  and(eq(driverCards.companyId, ctx.session.companyId), eq(driverCards.driverId, signedInDriverId(ctx)));
 
 /** One of the driver's own cards; another driver's card is "not found". */
 async function ownCard(ctx: Ctx, id: number) {
@@ -62,7 +62,7 @@ export function listOwnCards(ctx: Ctx, input: z.output<typeof schemas.driverCard
 
 /** Driver/CreateCard: only the provider's token and what may be shown are stored. */
 export async function createOwnCard(ctx: Ctx, input: z.output<typeof schemas.driverCardCreateInput>) {
-  const driverId = ownDriverId(ctx);
+  const driverId = signedInDriverId(ctx);
   const [existing] = await ctx.db.select({ n: count() }).from(driverCards).where(mine(ctx));
   const isDefault = input.isDefault === true || (existing?.n ?? 0) === 0;
   const [card] = await ctx.db

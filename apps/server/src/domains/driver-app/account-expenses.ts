@@ -7,7 +7,7 @@ import { bookings } from '../bookings/schema';
 import { companies } from '../company/schema';
 import { driverExpenses } from '../driver-expenses/schema';
 import { bookingExpenseTypes } from '../reference-data/schema';
-import { ownDriverId, type Ctx } from './lists-driver';
+import { signedInDriverId, type Ctx } from './signed-in-driver';
 
 /** An active expense type of the company that the office made available in the driver app. */
 async function driverAppExpenseType(ctx: Ctx, id: number) {
@@ -35,7 +35,7 @@ async function checkOwnBooking(ctx: Ctx, bookingId: number) {
       and(
         eq(bookings.companyId, ctx.session.companyId),
         eq(bookings.id, bookingId),
-        eq(bookings.driverId, ownDriverId(ctx)),
+        eq(bookings.driverId, signedInDriverId(ctx)),
       ),
     );
   if (!job) throw fieldError('bookingId', 'must be one of your own jobs');
@@ -46,7 +46,7 @@ async function checkOwnBooking(ctx: Ctx, bookingId: number) {
  * The receipt is stored last, once every check has passed, so a refused expense leaves no file.
  */
 export async function addOwnExpense(ctx: Ctx, input: z.output<typeof schemas.driverExpenseAddInput>) {
-  const driverId = ownDriverId(ctx);
+  const driverId = signedInDriverId(ctx);
   const type = await driverAppExpenseType(ctx, input.expenseTypeId);
   if (input.bookingId !== undefined) await checkOwnBooking(ctx, input.bookingId);
   if (type.requiresReceipt && !input.receipt) throw fieldError('receipt', `is required for ${type.name}`);

@@ -9,7 +9,7 @@ import {
 import { createOwnCard, deleteOwnCard, listOwnCards, updateOwnCard } from './account-cards';
 import { addOwnExpense } from './account-expenses';
 import { ownProfileList, updateOwnAccountProfile, updateOwnPersonalProfile } from './account-profile';
-import { ownDriverId } from './lists-driver';
+import { signedInDriverId } from './signed-in-driver';
 
 export const driverAccountHandlers = handlers({
   'Driver/GetTableSummaryDriverDrvApp': (_input, ctx) => ownProfileList(ctx),
@@ -25,7 +25,7 @@ export const driverAccountHandlers = handlers({
   'Driver/UpdateAdjustments': (input, ctx) => updateOwnAdjustment(ctx, input),
   'Driver/DeleteAdjustments': (input, ctx) => deleteOwnAdjustment(ctx, input.id),
   'BookingExpenseType/GetExpenseTypeListDriverApp': (input, ctx) => {
-    ownDriverId(ctx);
+    signedInDriverId(ctx);
     return expenseTypeLookup(ctx, input, true);
   },
 });

@@ -8,7 +8,7 @@ import { driverShifts } from '../dispatch/schema';
 import { drivers } from '../drivers/schema';
 import { bookingTracking } from '../tracking/booking-tracking';
 import { vehicles } from '../vehicles/schema';
-import { journeyDriverId, type Ctx } from './journey-driver';
+import { signedInDriverId, type Ctx } from './signed-in-driver';
 
 type Stop = z.output<typeof schemas.journeyStop>;
 type NextLocation = z.output<typeof schemas.nextLocationAnswer>;
@@ -29,7 +29,7 @@ async function ownBooking(ctx: Ctx, id: number) {
       and(
         eq(bookings.companyId, ctx.session.companyId),
         eq(bookings.id, id),
-        eq(bookings.driverId, journeyDriverId(ctx)),
+        eq(bookings.driverId, signedInDriverId(ctx)),
       ),
     );
   if (!b) throw notFound(`Booking ${id}`);
@@ -91,7 +91,7 @@ export async function onJob(ctx: Ctx) {
     .where(
       and(
         eq(bookings.companyId, ctx.session.companyId),
-        eq(bookings.driverId, journeyDriverId(ctx)),
+        eq(bookings.driverId, signedInDriverId(ctx)),
         inArray(bookings.status, underWay),
       ),
     )
@@ -105,7 +105,7 @@ export async function onJob(ctx: Ctx) {
 
 /** Booking/GetDriverStatus */
 export async function driverStatus(ctx: Ctx) {
-  const driverId = journeyDriverId(ctx);
+  const driverId = signedInDriverId(ctx);
   const { companyId } = ctx.session;
   const [driver] = await ctx.db
     .select({ availability: drivers.availability })

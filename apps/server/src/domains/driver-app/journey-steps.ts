@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { conflict, notFound } from '../../platform/http/errors';
 import { lockBooking, moveBooking } from '../bookings/moves';
 import { type bookings, bookingStops } from '../bookings/schema';
-import { journeyDriverId, type Ctx } from './journey-driver';
+import { signedInDriverId, type Ctx } from './signed-in-driver';
 import { journeySteps } from './schema';
 
 const { journeyStepMoves, journeyStepNames } = schemas;
@@ -110,7 +110,7 @@ function refuseStep(booking: Booking, step: JourneyStep): never {
  * original) queue: the second finds the first's stored answer and returns it without moving again.
  */
 export async function takeJourneyStep(ctx: Ctx, input: StepInput): Promise<StepAnswer> {
-  const driverId = journeyDriverId(ctx);
+  const driverId = signedInDriverId(ctx);
   const { companyId } = ctx.session;
   const key = input.idempotencyKey;
   if (key) {

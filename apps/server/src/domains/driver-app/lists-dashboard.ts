@@ -5,7 +5,7 @@ import { companyFacts } from '../bookings/company';
 import { bookingRowsWhere } from '../bookings/rows';
 import { bookings } from '../bookings/schema';
 import { drivers } from '../drivers/schema';
-import { ownDriverId, type Ctx } from './lists-driver';
+import { signedInDriverId, type Ctx } from './signed-in-driver';
 import { driverEarnings } from './lists-earnings';
 import { driverUpcoming } from './lists-jobs';
 import { mondayOf } from './lists-week';
@@ -14,7 +14,7 @@ const availabilityNames: Record<number, string> = { 1: 'Available', 2: 'Busy', 3
 
 /** Booking/GetDriverDashboardDetails */
 export async function driverDashboard(ctx: Ctx) {
-  const driverId = ownDriverId(ctx);
+  const driverId = signedInDriverId(ctx);
   const { timezone: tz, currency } = await companyFacts(ctx);
   const [me] = await ctx.db
     .select({ availability: drivers.availability, today: sql<string>`to_char(now() at time zone ${tz}, 'YYYY-MM-DD')` })

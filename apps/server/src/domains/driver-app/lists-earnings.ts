@@ -3,7 +3,7 @@ import { doneStatuses, type schemas } from '@cabdesk/contract';
 import type { z } from 'zod';
 import { companyFacts } from '../bookings/company';
 import { bookings } from '../bookings/schema';
-import { ownDriverId, type Ctx } from './lists-driver';
+import { signedInDriverId, type Ctx } from './signed-in-driver';
 
 type Period = z.output<typeof schemas.driverPeriodInput>;
 
@@ -20,7 +20,7 @@ export function daysBetween(from: string, to: string): string[] {
  * calendar days; a job without a driver price counts as a job earning 0.
  */
 export async function driverEarnings(ctx: Ctx, period: Period) {
-  const driverId = ownDriverId(ctx);
+  const driverId = signedInDriverId(ctx);
   const { timezone: tz, currency } = await companyFacts(ctx);
   const local = sql`(${bookings.pickupAt} at time zone ${tz})`;
   const day = sql<string>`to_char(${local}, 'YYYY-MM-DD')`;

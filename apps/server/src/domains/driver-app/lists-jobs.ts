@@ -5,7 +5,7 @@ import { countRows, listPage } from '../../platform/http/list';
 import { companyFacts } from '../bookings/company';
 import { bookingRowsWhere } from '../bookings/rows';
 import { bookings } from '../bookings/schema';
-import { ownDriverId, type Ctx } from './lists-driver';
+import { signedInDriverId, type Ctx } from './signed-in-driver';
 
 /** Jobs the driver still has to do or is doing: offered to them, given to them, under way. */
 export const driverOpenStatuses: BookingStatus[] = [
@@ -17,7 +17,8 @@ export const driverOpenStatuses: BookingStatus[] = [
   'on_board',
 ];
 
-const mine = (ctx: Ctx) => and(eq(bookings.companyId, ctx.session.companyId), eq(bookings.driverId, ownDriverId(ctx)));
+const mine = (ctx: Ctx) =>
+  and(eq(bookings.companyId, ctx.session.companyId), eq(bookings.driverId, signedInDriverId(ctx)));
 
 /** Booking/GetTableSummaryBookingDriverApp */
 export function listDriverJobs(ctx: Ctx, input: z.output<typeof schemas.driverJobListInput>) {

@@ -4,11 +4,14 @@ import type { z } from 'zod';
 import { countRows, listPage } from '../../platform/http/list';
 import { notFound } from '../../platform/http/errors';
 import { chatMessages } from '../chat/schema';
-import { ownDriverId, type Ctx } from './lists-driver';
+import { signedInDriverId, type Ctx } from './signed-in-driver';
 import { driverNotifications } from './schema';
 
 const mine = (ctx: Ctx) =>
-  and(eq(driverNotifications.companyId, ctx.session.companyId), eq(driverNotifications.driverId, ownDriverId(ctx)));
+  and(
+    eq(driverNotifications.companyId, ctx.session.companyId),
+    eq(driverNotifications.driverId, signedInDriverId(ctx)),
+  );
 
 /** Driver/GetDriverNotifications */
 export function listDriverNotifications(ctx: Ctx, input: z.output<typeof schemas.driverNotificationListInput>) {
@@ -67,7 +70,7 @@ export async function driverChatCount(ctx: Ctx) {
     .where(
       and(
         eq(chatMessages.companyId, ctx.session.companyId),
-        eq(chatMessages.driverId, ownDriverId(ctx)),
+        eq(chatMessages.driverId, signedInDriverId(ctx)),
         eq(chatMessages.fromDriver, false),
         isNull(chatMessages.readAt),
         isNull(chatMessages.deletedAt),

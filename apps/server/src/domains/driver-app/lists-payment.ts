@@ -3,7 +3,7 @@ import type { schemas } from '@cabdesk/contract';
 import type { z } from 'zod';
 import { companyFacts } from '../bookings/company';
 import { driverExpenses } from '../driver-expenses/schema';
-import { ownDriverId, type Ctx } from './lists-driver';
+import { signedInDriverId, type Ctx } from './signed-in-driver';
 import { driverEarnings } from './lists-earnings';
 import { driverAdjustments } from './schema';
 
@@ -17,7 +17,7 @@ const sumWhen = (amount: unknown, condition: ReturnType<typeof sql>) =>
  * day it was claimed on (createdAt); an adjustment to its effectiveDate.
  */
 export async function driverPaymentSummary(ctx: Ctx, period: Period) {
-  const driverId = ownDriverId(ctx);
+  const driverId = signedInDriverId(ctx);
   const { timezone: tz } = await companyFacts(ctx);
   const earnings = await driverEarnings(ctx, period);
   const claimedDay = sql`(${driverExpenses.createdAt} at time zone ${tz})::date`;

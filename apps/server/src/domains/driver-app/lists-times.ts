@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { notFound } from '../../platform/http/errors';
 import { bookings } from '../bookings/schema';
-import { ownDriverId, type Ctx } from './lists-driver';
+import { signedInDriverId, type Ctx } from './signed-in-driver';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -11,7 +11,11 @@ export async function driverBookingTime(ctx: Ctx, id: number) {
     .select()
     .from(bookings)
     .where(
-      and(eq(bookings.companyId, ctx.session.companyId), eq(bookings.driverId, ownDriverId(ctx)), eq(bookings.id, id)),
+      and(
+        eq(bookings.companyId, ctx.session.companyId),
+        eq(bookings.driverId, signedInDriverId(ctx)),
+        eq(bookings.id, id),
+      ),
     );
   if (!b) throw notFound('Booking');
   return {

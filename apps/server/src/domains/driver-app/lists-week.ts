@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { companyFacts } from '../bookings/company';
 import { bookingRowsWhere } from '../bookings/rows';
 import { bookings } from '../bookings/schema';
-import { ownDriverId, type Ctx } from './lists-driver';
+import { signedInDriverId, type Ctx } from './signed-in-driver';
 import { daysBetween, driverEarnings } from './lists-earnings';
 
 const DAY = 86_400_000;
@@ -20,7 +20,7 @@ const plusDays = (day: string, n: number) =>
 
 /** Booking/GetTableSummaryBookingDriverAppPerWeek */
 export async function driverWeek(ctx: Ctx, input: z.output<typeof schemas.driverWeekInput>) {
-  const driverId = ownDriverId(ctx);
+  const driverId = signedInDriverId(ctx);
   const { timezone: tz } = await companyFacts(ctx);
   const today = await ctx.db.execute<{ d: string }>(sql`select to_char(now() at time zone ${tz}, 'YYYY-MM-DD') as d`);
   const fromDate = mondayOf(input.date ?? today.rows[0]?.d ?? new Date().toISOString().slice(0, 10));

@@ -1,3 +1,4 @@
+import { companyFacts } from '../company/facts';
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { schemas, type ParsedInput } from '@cabdesk/contract';
 import type { Session } from '../../platform/auth/tokens';
@@ -8,7 +9,6 @@ import { listPage, orderFrom, searchAny } from '../../platform/http/list';
 import { recordAudit } from '../audit/record';
 import { bookingRowColumns } from '../bookings/rows';
 import { bookings } from '../bookings/schema';
-import { companies } from '../company/schema';
 import { drivers } from '../drivers/schema';
 import { passengers } from '../passengers/schema';
 import { bookingDriverName, bookingPassengerName, lostItemQuery, toLostItemRow, type LostItemRow } from './rows';
@@ -27,13 +27,7 @@ const categoryWords = sql`case ${lostItems.category} ${sql.join(
   sql` `,
 )} else ${lostItems.category} end`;
 
-async function timezoneOf(ctx: Ctx): Promise<string> {
-  const [row] = await ctx.db
-    .select({ timezone: companies.timezone })
-    .from(companies)
-    .where(eq(companies.id, ctx.session.companyId));
-  return row?.timezone ?? 'UTC';
-}
+const timezoneOf = async (ctx: Ctx): Promise<string> => (await companyFacts(ctx)).timezone;
 
 /** Midnight at the start of a company day, as an instant: the found-at index serves the range. */
 const midnight = (date: string, timezone: string) => sql`(${date}::date::timestamp at time zone ${timezone})`;

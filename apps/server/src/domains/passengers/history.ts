@@ -1,3 +1,4 @@
+import { companyFacts } from '../company/facts';
 import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { bookingStatusLabels, type schemas } from '@cabdesk/contract';
 import type { z } from 'zod';
@@ -5,7 +6,6 @@ import type { Session } from '../../platform/auth/tokens';
 import type { CallContext } from '../../platform/http/context';
 import { listPage } from '../../platform/http/list';
 import { bookings, bookingStops } from '../bookings/schema';
-import { companies } from '../company/schema';
 import { drivers } from '../drivers/schema';
 import { vehicles } from '../vehicles/schema';
 import { storedPassenger } from './rows';
@@ -21,11 +21,8 @@ const stop = (which: 'first' | 'last') =>
 /** Passenger/GetPassengerBookingHistory: newest first unless sorted otherwise; dates on the company clock. */
 export async function passengerBookingHistory(ctx: Ctx, input: Input) {
   await storedPassenger(ctx, input.id);
-  const [company] = await ctx.db
-    .select({ timezone: companies.timezone })
-    .from(companies)
-    .where(eq(companies.id, ctx.session.companyId));
-  const local = sql`(${bookings.pickupAt} at time zone ${company?.timezone ?? 'UTC'})`;
+  const { timezone } = await companyFacts(ctx);
+  const local = sql`(${bookings.pickupAt} at time zone ${timezone})`;
   const where = and(
     eq(bookings.companyId, ctx.session.companyId),
     eq(bookings.passengerId, input.id),

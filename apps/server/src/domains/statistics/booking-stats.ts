@@ -1,9 +1,9 @@
+import { companyFacts } from '../company/facts';
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Session } from '../../platform/auth/tokens';
 import type { CallContext } from '../../platform/http/context';
 import { bookings } from '../bookings/schema';
-import { companies } from '../company/schema';
 
 type Ctx = CallContext<Session>;
 
@@ -25,14 +25,6 @@ export interface Range {
 
 const done = sql`${bookings.status} in ('completed', 'no_show')`;
 const revenue = sql<number>`coalesce(sum(${bookings.priceMinor}) filter (where ${done}), 0)::bigint`;
-
-async function companyFacts(ctx: Ctx) {
-  const [row] = await ctx.db
-    .select({ timezone: companies.timezone, currency: companies.currency })
-    .from(companies)
-    .where(eq(companies.id, ctx.session.companyId));
-  return row ?? { timezone: 'UTC', currency: 'GBP' };
-}
 
 /** Pick-up time on the company's own clock. */
 const localTime = (tz: string) => sql`(${bookings.pickupAt} at time zone ${tz})`;

@@ -4,9 +4,9 @@ import { forbidden } from '../../platform/http/errors';
 
 export type Ctx = CallContext<Session>;
 
-/** The driver behind the signed-in account: journey calls act for no one else. */
-export function journeyDriverId(ctx: Ctx): number {
+/** The driver behind the signed-in account: the driver app acts for no one else. */
+export function signedInDriverId(ctx: Ctx): number {
   const { session } = ctx;
-  if (session.kind !== 'driver' || !session.personId) throw forbidden('Only a driver account can take journey steps.');
+  if (session.kind !== 'driver' || !session.personId) throw forbidden('Only a driver account can use the driver app.');
   return session.personId;
 }
