@@ -1,11 +1,14 @@
 /**
  * `npm run bench`: the product's calls under load, each against a hand-written baseline in the same run
- * on the same database. Scenarios (all by default; BENCH_ONLY=users,bookings,board,suggestions,positions):
+ * on the same database. Scenarios (all by default;
+ * BENCH_ONLY=users,bookings,board,suggestions,positions,drivers):
  * - users: an authenticated list call vs. the same SQL on bare Fastify + pg (throughput ratio);
  * - bookings: Booking/GetTableSummary with typical filters over a year of a million bookings (p95 < 50 ms);
  * - board: the dispatch board of a day holding 10,000 bookings (p95 < 100 ms);
  * - suggestions: ranked drivers among 10,000 online (p99 < 10 ms);
- * - positions: drivers' positions over their sockets fanned out to 50 map screens (≥ 10,000/s, p99 < 200 ms).
+ * - positions: drivers' positions over their sockets fanned out to 50 map screens (≥ 10,000/s, p99 < 200 ms);
+ * - drivers: the driver app's path — 2,000 drivers sending positions while 200 of them walk jobs through
+ *   the journey and 10 dispatch boards watch (every fix stored, step p95 < 200 ms, board p99 < 1,000 ms).
  * Figures go to bench/results/*.json and a table at the end.
  */
 import { fork } from 'node:child_process';
@@ -18,10 +21,12 @@ import { freePort, startEmbeddedPostgres } from '../../apps/server/src/platform/
 import { migrateDatabase } from '../../apps/server/src/platform/db/migrate';
 import { TokenService } from '../../apps/server/src/platform/auth/tokens';
 import { createLogger } from '../../apps/server/src/platform/logger';
+import { seedDriverPath } from './operations/seed-driver-path';
 import { seedOperations, seedSmallCompany } from './operations/seed-operations';
 import { bookingsList } from './scenarios/bookings-list';
 import type { BenchContext } from './scenarios/context';
 import { dispatchBoard } from './scenarios/dispatch-board';
+import { driverPath, jobsPerWalker } from './scenarios/driver-path';
 import { positionsIngest } from './scenarios/positions';
 import { rankInProcess, suggestionsCall } from './scenarios/suggestions';
 import { usersList } from './scenarios/users-list';
@@ -36,8 +41,11 @@ const ONLINE_DRIVERS = env('BENCH_ONLINE_DRIVERS', 10_000);
 const POSITION_DRIVERS = env('BENCH_POSITION_DRIVERS', 12_000);
 const MAP_CLIENTS = env('BENCH_MAP_CLIENTS', 50);
 const SEND_EVERY = env('BENCH_SEND_EVERY_SECONDS', 5);
+const PATH_DRIVERS = env('BENCH_PATH_DRIVERS', 2000);
+const PATH_JOURNEYS = env('BENCH_PATH_JOURNEYS', 200);
+const PATH_BOARDS = env('BENCH_PATH_BOARDS', 10);
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret!';
-const only = new Set((process.env.BENCH_ONLY ?? 'users,bookings,board,suggestions,positions').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'users,bookings,board,suggestions,positions,drivers').split(','));
 
 interface Line {
   scenario: string;
@@ -63,7 +71,7 @@ async function main() {
   const say = (line: string) => console.log(line);
   say('Seeding…');
   const companyId = await seedBench(db, 2000);
-  const needsOperations = ['bookings', 'board', 'suggestions', 'positions'].some((s) => only.has(s));
+  const needsOperations = ['bookings', 'board', 'suggestions', 'positions', 'drivers'].some((s) => only.has(s));
   const operations = needsOperations
     ? await seedOperations(
         db,
@@ -71,7 +79,7 @@ async function main() {
         {
           bookings: BOOKINGS,
           busyDayBookings: 10_000,
-          onlineDrivers: Math.max(ONLINE_DRIVERS, POSITION_DRIVERS),
+          onlineDrivers: Math.max(ONLINE_DRIVERS, POSITION_DRIVERS, PATH_DRIVERS),
           passengers: 20_000,
           clients: 300,
           otherCompanyBookings: 0,
@@ -218,6 +226,51 @@ async function main() {
         figure: `p99 ${r.deliveryP99} ms (p50 ${r.deliveryP50})`,
         target: 'p99 < 200 ms',
         met: r.deliveryP99 < 200 && r.deliveries > 0,
+      });
+    }
+    if (only.has('drivers')) {
+      say(
+        `\n— drivers: ${PATH_DRIVERS.toLocaleString('en')} drivers sending positions every ${SEND_EVERY} s, ${PATH_JOURNEYS} of them walking jobs, ${PATH_BOARDS} boards`,
+      );
+      // Seeded only now, so the scenarios before saw neither these accounts nor these jobs.
+      const pathDb = createDb(url, 2);
+      const driverIds = ctx.driverIds.slice(0, PATH_DRIVERS);
+      const seed = await seedDriverPath(
+        pathDb,
+        companyId,
+        driverIds,
+        PATH_JOURNEYS,
+        jobsPerWalker(SECONDS, SEND_EVERY),
+      ).finally(() => pathDb.$client.end());
+      const r = await driverPath(ctx, {
+        drivers: PATH_DRIVERS,
+        boards: PATH_BOARDS,
+        seconds: SECONDS,
+        sendEverySeconds: SEND_EVERY,
+        userIds: seed.userIds,
+        jobs: seed.jobs,
+      });
+      const { stepErrorStatuses, ...row } = r;
+      console.table([row]);
+      results.drivers = r;
+      const framesTarget = Math.round(r.drivers / SEND_EVERY);
+      lines.push({
+        scenario: `driver positions (${r.drivers.toLocaleString('en')} drivers)`,
+        figure: `${r.positionsPerSecond.toLocaleString('en')} positions/s in ${r.framesPerSecond} frames/s; ${r.framesAcked} of ${r.framesDue} frames acknowledged`,
+        target: `≥ ${framesTarget} frames/s (every fix stored)`,
+        met: r.framesDue > 0 && r.framesAcked === r.framesDue && r.framesPerSecond >= framesTarget,
+      });
+      lines.push({
+        scenario: `journey steps (${r.walkers} drivers walking)`,
+        figure: `p95 ${r.stepP95} ms (p50 ${r.stepP50} ms), ${r.steps} steps, ${r.stepErrors} errors${r.stepErrors ? ` by status ${JSON.stringify(stepErrorStatuses)}` : ''}`,
+        target: 'p95 < 200 ms, no errors',
+        met: r.steps > 0 && r.stepP95 < 200 && !r.stepErrors,
+      });
+      lines.push({
+        scenario: `steps on ${r.boards} dispatch boards`,
+        figure: `p99 ${r.deliveryP99} ms (p50 ${r.deliveryP50} ms), ${r.deliveriesMissing} missing`,
+        target: 'p99 < 1,000 ms',
+        met: r.deliveries > 0 && r.deliveryP99 < 1000 && !r.deliveriesMissing,
       });
     }
   } finally {

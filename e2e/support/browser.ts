@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, inject } from 'vitest';
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -16,8 +16,13 @@ const flags = [
   '--disable-sync',
 ];
 
-/** A fresh Chromium profile; closed after the test file. */
-export async function openBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<{
+/** A fresh Chromium profile; closed after the test file. A phone passes its own context options. */
+export async function openBrowser(
+  options: { viewport?: { width: number; height: number } } & Pick<
+    BrowserContextOptions,
+    'geolocation' | 'permissions' | 'isMobile' | 'hasTouch' | 'userAgent' | 'deviceScaleFactor'
+  > = {},
+): Promise<{
   context: BrowserContext;
   page: Page;
   baseUrl: string;
@@ -26,6 +31,7 @@ export async function openBrowser(options: { viewport?: { width: number; height:
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
     args: flags,
+    ...options,
     viewport: options.viewport ?? { width: 1366, height: 850 },
     baseURL: inject('baseUrl'),
   });

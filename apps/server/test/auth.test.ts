@@ -4,6 +4,7 @@ import { refreshTokens, users } from '../src/domains/auth/schema';
 import { auditLog } from '../src/domains/audit/schema';
 import { call, createTestApp, type TestApp } from './harness';
 import { createCompany, createUser, PASSWORD, signIn, type TestCompany } from './factories';
+import { deviceTokens } from '../src/domains/driver-app/schema';
 
 let t: TestApp;
 let company: TestCompany;
@@ -93,6 +94,24 @@ describe('UserLogin/UserSignIn', () => {
     expect(res.body.code).toBe(200);
     [row] = await t.db.select({ deviceToken: users.deviceToken }).from(users).where(eq(users.id, driver.id));
     expect(row?.deviceToken).toBeNull();
+  });
+
+  it('keeps the token of each phone a driver signs in on, and forgets the one signing out', async () => {
+    const driver = await createUser(t.db, company.id, 'driver');
+    const tokensOf = async () =>
+      (await t.db.select().from(deviceTokens).where(eq(deviceTokens.userId, driver.id))).map((d) => d.token).sort();
+    const first = await signIn(t.app, driver.email, PASSWORD, { isDriverinWebView: 'True', deviceToken: 'phone-a' });
+    await signIn(t.app, driver.email, PASSWORD, { isDriverinWebView: 'True', deviceToken: 'phone-b' });
+    await signIn(t.app, driver.email, PASSWORD, { isDriverinWebView: 'True', deviceToken: 'phone-a' });
+    expect(await tokensOf()).toEqual(['phone-a', 'phone-b']);
+    const res = await call(
+      t.app,
+      'UserLogin/UpdatUserDeviceTokenOnLogout',
+      { deviceToken: 'phone-a' },
+      first.accessToken,
+    );
+    expect(res.status).toBe(200);
+    expect(await tokensOf()).toEqual(['phone-b']);
   });
 
   it('refuses a switched-off account with 403', async () => {

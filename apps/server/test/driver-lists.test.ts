@@ -84,6 +84,13 @@ describe('Booking/GetTableSummaryBookingDriverApp', () => {
     expect(res.body.data.map((r) => r.id)).toEqual([ids.sooner, ids.later]);
     expect(res.body.allData.map((r) => r.id)).toEqual([ids.sooner, ids.later, ids.underWay]);
   });
+  it("carries the office's notes for the driver", async () => {
+    await t.db.update(bookings).set({ notesForDriver: 'Meet at door 4.' }).where(eq(bookings.id, ids.sooner!));
+    const res = await call<ListAnswer>(t.app, 'Booking/GetTableSummaryBookingDriverApp', {}, me.accessToken);
+    expect(res.body.allData.find((r) => r.id === ids.sooner)).toMatchObject({ notesForDriver: 'Meet at door 4.' });
+    expect(res.body.allData.find((r) => r.id === ids.later)).toMatchObject({ notesForDriver: null });
+  });
+
   it('answers bad paging with 400 naming the field', async () => {
     const res = await call<Err>(t.app, 'Booking/GetTableSummaryBookingDriverApp', { perPage: -1 }, me.accessToken);
     expect(res.status).toBe(400);
@@ -131,6 +138,8 @@ describe.each(['Booking/GetTableSummaryBookingDriverHistory', 'Booking/GetBookin
       const all = await call<ListAnswer>(t.app, historyCall, {}, me.accessToken);
       expect(all.status).toBe(200);
       expect(all.body.allData.map((r) => r.id)).toEqual([ids.doneB, ids.doneA]);
+      // The driver sees what they are paid for each job, not only the fare.
+      expect(all.body.allData.map((r) => r.driverPriceMinor)).toEqual([1000, 2500]);
       // 23:30 UTC on 1 March is 2 March in Berlin.
       const one = await call<ListAnswer>(
         t.app,

@@ -1,6 +1,7 @@
 import WebSocket from 'ws';
 import { percentile } from '../load';
 import type { BenchContext } from './context';
+import { connect, inBatches, liveSocketUrl } from './sockets';
 
 export interface PositionFigures {
   drivers: number;
@@ -30,37 +31,13 @@ interface Options {
   sendEverySeconds: number;
 }
 
-function connect(url: string, token: string): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url);
-    socket.once('open', () => socket.send(JSON.stringify({ type: 'auth', token })));
-    socket.once('error', reject);
-    socket.once('close', (code) => reject(new Error(`socket closed ${code}`)));
-    socket.on('message', function first(raw) {
-      const frame = JSON.parse(String(raw)) as { type: string };
-      if (frame.type === 'hello') {
-        socket.off('message', first);
-        resolve(socket);
-      }
-    });
-  });
-}
-
-async function inBatches<T>(count: number, size: number, make: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < count; i += size) {
-    out.push(...(await Promise.all(Array.from({ length: Math.min(size, count - i) }, (_, j) => make(i + j)))));
-  }
-  return out;
-}
-
 /**
  * Drivers on shift send a fix a second, in one frame every few seconds over the socket their app keeps
  * open for offers; map screens of the office receive the positions. Delivery is measured from the
  * moment a driver's frame left to the moment each map screen received that driver's newest point.
  */
 export async function positionsIngest(ctx: BenchContext, options: Options): Promise<PositionFigures> {
-  const wsUrl = `${ctx.appUrl.replace('http', 'ws')}/ws`;
+  const wsUrl = liveSocketUrl(ctx.appUrl);
   const driverIds = ctx.driverIds.slice(0, options.drivers);
   const sentAt = new Map<string, number>();
   const deliveries: number[] = [];

@@ -18,6 +18,11 @@ export type Kind = 'list' | 'read' | 'mutation' | 'flat';
 
 interface Base {
   subject?: Subject;
+  /**
+   * A second subject whose holders may make this call too (the driver app acting for its own
+   * driver); the handler then limits what such a caller may touch.
+   */
+  alsoFor?: Subject;
   verb?: Verb;
   methods?: readonly HttpMethod[];
   /** true: callable without a token (sign-in, branding, web booker look-ups). */

@@ -78,7 +78,7 @@ function operation(call: AnyCall, method: 'GET' | 'POST'): Json {
     operationId: `${method === 'GET' && call.methods.length > 1 ? 'get_' : ''}${call.name.replace(/[^A-Za-z0-9]/g, '_')}`,
     tags: [call.area || 'Root'],
     summary: call.summary ?? call.action,
-    'x-permission': { subject: call.subject, verb: call.verb },
+    'x-permission': { subject: call.subject, verb: call.verb, ...(call.alsoFor ? { alsoFor: call.alsoFor } : {}) },
   };
   if (call.addedBecause) op.description = `Not named by the spec: ${call.addedBecause}.`;
   if (!call.isPublic) op.security = [{ bearer: [] }];

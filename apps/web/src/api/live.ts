@@ -36,6 +36,8 @@ class LiveChannel {
   private readonly positionListeners = new Set<Listener<LivePosition[]>>();
   private readonly stateListeners = new Set<Listener<LiveState>>();
   private readonly reloadListeners = new Set<Listener<void>>();
+  private readonly positionAcks = new Map<string, (stored: boolean) => void>();
+  private frameId = 0;
   state: LiveState = 'offline';
 
   start(): void {
@@ -107,11 +109,39 @@ class LiveChannel {
       case 'positions':
         for (const l of this.positionListeners) l(frame.positions as LivePosition[]);
         return;
+      case 'positions.ack':
+      case 'positions.error': {
+        const id = String(frame.id);
+        this.positionAcks.get(id)?.(frame.type === 'positions.ack');
+        this.positionAcks.delete(id);
+        return;
+      }
       case 'reload':
         this.seq = Number(frame.seq) || this.seq;
         for (const l of this.reloadListeners) l();
         return;
     }
+  }
+
+  /**
+   * A driver's app sends its positions over the open socket: true once the server stored them, false
+   * when the socket is not live, the server refused them, or no answer came within the wait.
+   */
+  sendPositions(points: readonly Omit<LivePosition, 'driverId' | 'bookingId'>[], waitMs = 10_000): Promise<boolean> {
+    const socket = this.socket;
+    if (!socket || this.state !== 'live' || socket.readyState !== WebSocket.OPEN) return Promise.resolve(false);
+    const id = `p${++this.frameId}`;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.positionAcks.delete(id);
+        resolve(false);
+      }, waitMs);
+      this.positionAcks.set(id, (stored) => {
+        clearTimeout(timer);
+        resolve(stored);
+      });
+      socket.send(JSON.stringify({ type: 'positions', id, points }));
+    });
   }
 
   onEvent(listener: Listener<LiveEvent>): () => void {

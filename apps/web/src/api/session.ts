@@ -65,6 +65,9 @@ const signedInKeys = [
   'parentEntryUserID',
   'isParent',
   'parentCLientID',
+  // The driver app's offline copy of the driver's jobs, and the phone's push token.
+  'driverCache',
+  'deviceToken',
 ] as const;
 
 export const storage = {

@@ -13,8 +13,18 @@ const stale: Record<string, string[]> = {
     'Dashboard/',
     'Driver/GetTableSummaryDriverAllocation',
     'Driver/GetDispatchDriverDetailsSumAvailability',
+    // The driver app's views of its own jobs.
+    'Driver/GetBookingLocations',
+    'Driver/BookingNextLocTypeID',
+    'Driver/GetDriverNotifications',
   ],
-  driver: ['Driver/', 'Booking/GetBookingDispatch', 'Booking/GetTableSummaryDispatchBookingsTest'],
+  driver: [
+    'Driver/',
+    'Booking/GetBookingDispatch',
+    'Booking/GetTableSummaryDispatchBookingsTest',
+    'Booking/GetDriverStatus',
+    'Booking/GetDriverDashboardDetails',
+  ],
   chat: [
     'Staff/GetDispatcherChatss',
     'Staff/GetTableSummaryDispatcherChatsList',

@@ -40,7 +40,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // Best effort: a dead network must not keep anyone signed in on this device.
     await Promise.allSettled([
       storage.accessToken
-        ? callApi('UserLogin/UpdatUserDeviceTokenOnLogout', { userID: storage.userData?.id ?? 0 })
+        ? callApi('UserLogin/UpdatUserDeviceTokenOnLogout', {
+            userID: storage.userData?.id ?? 0,
+            deviceToken: localStorage.getItem('deviceToken') ?? undefined,
+          })
         : null,
       refreshToken ? callApi('jwt/logout', { refreshToken }) : null,
     ]);

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { useAbility } from './ability';
 import { useAuth } from './auth';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -15,6 +15,15 @@ const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({
 /** Areas with a real page; every other menu area shows what it will hold. */
 const builtPages = new Map(featurePages.map((p) => [p.path, p]));
 const extraPages = featurePages.filter((p) => !allNavItems.some((item) => item.path === p.path));
+
+/**
+ * A feature that is an app of its own (the driver app on a phone) exports `appRoutes` from its
+ * `routes.tsx`: mounted with their own layout, not inside the office's menu.
+ */
+const appModules = import.meta.glob<{ appRoutes: RouteObject[] }>('../features/*/routes.tsx', { eager: true });
+const appRoutes = Object.values(appModules).flatMap((m) => m.appRoutes);
+const ownLayout = new Set(appRoutes.map((r) => r.path));
+const officeItems = allNavItems.filter((item) => !ownLayout.has(item.path));
 
 function RequireSignIn() {
   const { user } = useAuth();
@@ -61,11 +70,12 @@ export const router = createBrowserRouter([
       {
         element: <RequireSignIn />,
         children: [
+          ...appRoutes,
           {
             element: <AppLayout />,
             children: [
               { index: true, element: <Home /> },
-              ...allNavItems.map((item) => ({ path: item.path, element: <Guarded item={item} /> })),
+              ...officeItems.map((item) => ({ path: item.path, element: <Guarded item={item} /> })),
               ...extraPages.map((page) => ({ path: page.path, element: <GuardedPage page={page} /> })),
               { path: '*', element: <NotFoundPage /> },
             ],

@@ -11,17 +11,23 @@ export const languages = [
 const stored = typeof localStorage !== 'undefined' ? localStorage.getItem('language') : null;
 
 /**
- * Each feature keeps its words in `features/<name>/locales/<lang>.json`, reached as `<name>.<key>`;
- * the shell's own words are in `i18n/locales`.
+ * Each feature keeps its words in `features/<name>/locales/<lang>.json`, reached as `<name>.<key>`; a
+ * large feature may split them by part, `features/<name>/<part>/locales/<lang>.json` → `<name>.<part>.<key>`.
+ * The shell's own words are in `i18n/locales`.
  */
-const featureLocales = import.meta.glob<{ default: Record<string, unknown> }>('../features/*/locales/*.json', {
-  eager: true,
-});
+const featureLocales = import.meta.glob<{ default: Record<string, unknown> }>(
+  ['../features/*/locales/*.json', '../features/*/*/locales/*.json'],
+  { eager: true },
+);
 function withFeatures(lang: string, base: Record<string, unknown>): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...base };
   for (const [file, module] of Object.entries(featureLocales)) {
-    const match = /features\/([^/]+)\/locales\/([a-z]+)\.json$/.exec(file);
-    if (match?.[2] === lang && match[1]) merged[match[1]] = module.default;
+    const match = /features\/([^/]+)\/(?:([^/]+)\/)?locales\/([a-z]+)\.json$/.exec(file);
+    if (match?.[3] !== lang || !match[1]) continue;
+    const feature = match[1];
+    const part = match[2];
+    if (!part) merged[feature] = { ...(merged[feature] as object | undefined), ...module.default };
+    else merged[feature] = { ...(merged[feature] as object | undefined), [part]: module.default };
   }
   return merged;
 }

@@ -119,11 +119,13 @@ export const driverDispatch = area(
         "The board's sidebar: active drivers with availability, open shift and vehicle, current job and last position.",
     }),
     UpdateDriverStatus: mutation({
+      alsoFor: 'DriverApp',
       input: driverStatusInput,
       output: driverStatusRow,
       summary: "Sets a driver's availability (1 available, 2 busy, 3 offline, 4 on break); announced live.",
     }),
     AddDriverShift: mutation({
+      alsoFor: 'DriverApp',
       input: driverShiftInput,
       output: driverShiftRow,
       summary:

@@ -1,21 +1,26 @@
 import { bookingExpenseTypeRow } from '../reference-data/schemas';
 import { deletedRow, lookup } from '../crud';
-import { area, list, mutation } from '../define';
-import { byId } from '../fields';
+import { area, list, mutation, read } from '../define';
+import { byId, noInput } from '../fields';
 import {
   driverAccountProfileInput,
   driverAdjustmentCreateInput,
   driverAdjustmentListInput,
   driverAdjustmentRow,
   driverAdjustmentUpdateInput,
+  driverAppDocumentsAnswer,
   driverAppProfile,
   driverAppProfileListInput,
+  driverAppVehicleListInput,
+  driverAppVehicleRow,
   driverCardCreateInput,
   driverCardListInput,
   driverCardRow,
   driverCardUpdateInput,
   driverExpenseAddInput,
   driverExpenseRow,
+  driverOwnExpenseListInput,
+  driverOwnExpenseRow,
   driverPersonalProfileInput,
 } from './account-schemas';
 
@@ -45,6 +50,30 @@ export const driverAccount = area(
       upload: 'receipt',
       summary:
         "Records a pending expense of a driver-app expense type, optionally on one of the driver's own jobs, with an optional receipt (image or PDF up to 10 MB).",
+    }),
+    GetTableSummaryDriverExpenseDrvApp: list({
+      input: driverOwnExpenseListInput,
+      row: driverOwnExpenseRow,
+      addedBecause:
+        'the driver app shows the expenses a driver sent and what the office decided; the spec names only the call that adds one',
+      summary:
+        "The signed-in driver's own expenses, newest first; status filters pending, approved or declined; q searches the type and note.",
+    }),
+    GetDriverDocumentsDrvApp: read({
+      input: noInput(),
+      output: driverAppDocumentsAnswer,
+      addedBecause:
+        'the driver app warns a driver of expiring or missing papers; the office calls for documents need the Document subject',
+      summary:
+        "The signed-in driver's documents with expiry state and missing mandatory types, and those of the vehicle of the driver's open shift (or null).",
+    }),
+    GetDriverVehicleListDrvApp: list({
+      input: driverAppVehicleListInput,
+      row: driverAppVehicleRow,
+      addedBecause:
+        'a driver starting a shift in the app picks the vehicle driven; the office vehicle list needs the Vehicle subject',
+      summary:
+        "Active vehicles the signed-in driver may start a shift with: the driver's own first, then free ones; another driver's own car is left out; takenBy names who has it on shift.",
     }),
     GetTableSummaryDriverCreditCards: list({
       input: driverCardListInput,

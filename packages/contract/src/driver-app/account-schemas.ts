@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { lookupInput } from '../crud';
+import { documentExpiryState, ownerDocumentStates } from '../documents/schemas';
 import { driverProfile, driverUpdateInput } from '../drivers/schemas';
 import { documentUpload, id, isoDate, listInput, text, wholeNumber } from '../fields';
 
@@ -179,4 +181,63 @@ export const driverExpenseRow = z.object({
   hasReceipt: z.boolean(),
   status: z.string(),
   createdAt: z.string(),
+});
+
+export const driverExpenseStatusValues = ['pending', 'approved', 'declined'] as const;
+
+/** Driver/GetTableSummaryDriverExpenseDrvApp: the driver's own expenses, optionally of one status. */
+export const driverOwnExpenseListInput = listInput({
+  status: z.enum(driverExpenseStatusValues, { error: 'must be pending, approved or declined' }).optional(),
+});
+
+/** An expense as its driver sees it: the receipt by a signed address, and the office's decision. */
+export const driverOwnExpenseRow = driverExpenseRow.extend({
+  status: z.enum(driverExpenseStatusValues),
+  receiptUrl: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  declineReason: z.string().nullable(),
+});
+
+export const driverAppDocument = z.object({
+  id: z.number(),
+  documentTypeId: z.number(),
+  documentTypeName: z.string(),
+  isMandatory: z.boolean(),
+  reference: z.string().nullable(),
+  issueDate: z.string().nullable(),
+  expiryDate: z.string().nullable(),
+  expiryState: documentExpiryState,
+  daysToExpiry: z.number().nullable(),
+  hasFile: z.boolean(),
+  fileUrl: z.string().nullable(),
+});
+
+/** One owner's papers: the worst state over its mandatory types, its documents, the types it lacks. */
+const driverAppPapers = {
+  documentState: z.enum(ownerDocumentStates),
+  documents: z.array(driverAppDocument),
+  missingTypes: z.array(z.object({ id: z.number(), name: z.string() })),
+};
+
+/** Driver/GetDriverDocumentsDrvApp: the driver's papers, and those of the vehicle of the open shift. */
+export const driverAppDocumentsAnswer = z.object({
+  driver: z.object({ id: z.number(), name: z.string(), ...driverAppPapers }),
+  vehicle: z.object({ id: z.number(), registration: z.string(), ...driverAppPapers }).nullable(),
+});
+
+/** Driver/GetDriverVehicleListDrvApp: a lookup (unpaged unless asked; q searches registration, make, model). */
+export const driverAppVehicleListInput = lookupInput();
+
+export const driverAppVehicleRow = z.object({
+  id: z.number(),
+  name: z.string().describe('Registration, then make and model when known'),
+  registration: z.string(),
+  make: z.string().nullable(),
+  model: z.string().nullable(),
+  colour: z.string().nullable(),
+  vehicleTypeId: z.number(),
+  vehicleTypeName: z.string(),
+  isAssigned: z.boolean().describe("The driver's own vehicle (vehicles.ownerDriverId)"),
+  takenBy: z.string().nullable().describe('The driver on an open shift with it, when another driver'),
+  documentState: z.enum(ownerDocumentStates),
 });

@@ -11,6 +11,7 @@ import {
   driverWeekInput,
   driverHistoryListInput,
   driverJobListInput,
+  driverJobRow,
   driverNotificationListInput,
   driverNotificationRow,
   driverNotifiedAnswer,
@@ -18,7 +19,6 @@ import {
   driverPeriodInput,
   driverUpcomingAnswer,
 } from './lists-schemas';
-import { bookingRow } from '../bookings/schemas';
 
 export const bookingDriverLists = area(
   'Booking',
@@ -31,12 +31,12 @@ export const bookingDriverLists = area(
     }),
     GetTableSummaryBookingDriverApp: list({
       input: driverJobListInput,
-      row: bookingRow,
+      row: driverJobRow,
       summary: "The signed-in driver's current and coming jobs, soonest first.",
     }),
     GetTableSummaryBookingDriverHistory: list({
       input: driverHistoryListInput,
-      row: bookingRow,
+      row: driverJobRow,
       summary: "The signed-in driver's done jobs (completed, no-show), newest first; fromDate/toDate filter.",
     }),
     GetTableSummaryBookingDriverAppPerWeek: read({
@@ -51,7 +51,7 @@ export const bookingDriverLists = area(
     }),
     GetBookingDriverHistory: list({
       input: driverHistoryListInput,
-      row: bookingRow,
+      row: driverJobRow,
       summary:
         'The same list as GetTableSummaryBookingDriverHistory (the spec names both; older app screens call this one).',
     }),

@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { bookingRow } from '../bookings/schemas';
 import { id, isoDate, listInput } from '../fields';
 
+/** A job as the driver sees it: the booking line plus what the driver is paid and the office's notes for them. */
+export const driverJobRow = bookingRow.extend({
+  driverPriceMinor: z
+    .number()
+    .nullable()
+    .describe('What the driver is paid for the job, in minor units (null: not set yet)'),
+  notesForDriver: z.string().nullable(),
+});
+
 /** The driver's current and coming jobs (paged, soonest first). */
 export const driverJobListInput = listInput({});
 
@@ -12,7 +21,7 @@ export const driverHistoryListInput = listInput({
 });
 
 /** Booking/GetDriverUpcomingBooking: the next job, or null when there is none. */
-export const driverUpcomingAnswer = z.object({ booking: bookingRow.nullable() });
+export const driverUpcomingAnswer = z.object({ booking: driverJobRow.nullable() });
 
 /** A period of company calendar days; both ends included. */
 export const driverPeriodInput = z
@@ -62,12 +71,12 @@ export const driverDashboardAnswer = z.object({
   currency: z.string(),
   availability: z.number(),
   availabilityName: z.string(),
-  todayJobs: z.array(bookingRow),
+  todayJobs: z.array(driverJobRow),
   todayJobCount: z.number(),
   todayDoneCount: z.number(),
   earningsTodayMinor: z.number(),
   earningsWeekMinor: z.number(),
-  nextJob: bookingRow.nullable(),
+  nextJob: driverJobRow.nullable(),
 });
 
 /**
@@ -126,5 +135,5 @@ export const driverWeekInput = z.object({ date: isoDate().optional() });
 export const driverWeekAnswer = z.object({
   fromDate: z.string(),
   toDate: z.string(),
-  days: z.array(z.object({ date: z.string(), jobs: z.array(bookingRow) })),
+  days: z.array(z.object({ date: z.string(), jobs: z.array(driverJobRow) })),
 });

@@ -9,6 +9,7 @@ import { loadAccount, sessionOf } from './accounts';
 import { consumeRefreshToken, issueRefreshToken, revokeAllOf, revokeFamilyOf } from './refresh-tokens';
 import { users } from './schema';
 import { openSession, signIn } from './sign-in';
+import { deviceTokens } from '../driver-app/schema';
 
 export const authHandlers = handlers({
   'UserLogin/UserSignIn': (input, ctx) => signIn(ctx, input),
@@ -68,8 +69,17 @@ export const authHandlers = handlers({
     return openSession(ctx, account, { remember: false });
   },
 
-  'UserLogin/UpdatUserDeviceTokenOnLogout': async (_input, ctx) => {
+  'UserLogin/UpdatUserDeviceTokenOnLogout': async (input, ctx) => {
     await ctx.db.update(users).set({ deviceToken: null }).where(eq(users.id, ctx.session.userId));
+    // The phone signing out forgets its own token; without one named, every phone of the user does.
+    await ctx.db
+      .delete(deviceTokens)
+      .where(
+        and(
+          eq(deviceTokens.userId, ctx.session.userId),
+          input.deviceToken ? eq(deviceTokens.token, input.deviceToken) : undefined,
+        ),
+      );
     return { data: { userID: ctx.session.userId }, message: 'Device token removed.' };
   },
 

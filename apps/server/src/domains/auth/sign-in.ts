@@ -8,6 +8,7 @@ import type { CallContext } from '../../platform/http/context';
 import { type Account, accountsByEmail, loadAccount, sessionData, sessionOf } from './accounts';
 import { issueRefreshToken } from './refresh-tokens';
 import { users } from './schema';
+import { deviceTokens } from '../driver-app/schema';
 
 type SignInInput = z.output<typeof schemas.signInInput>;
 
@@ -68,5 +69,19 @@ export async function signIn(ctx: CallContext<Session | null>, input: SignInInpu
       ...(input.deviceToken ? { deviceToken: input.deviceToken } : {}),
     })
     .where(eq(users.id, account.userId));
+  // Every phone a user signs in on keeps its push token (a driver may carry two); the latest also
+  // stays on the user row, where the spec's clients read it.
+  if (input.deviceToken) {
+    const device = {
+      companyId: account.companyId,
+      userId: account.userId,
+      token: input.deviceToken,
+      platform: input.isDriverinWebView ? 'webview' : 'browser',
+    };
+    await ctx.db
+      .insert(deviceTokens)
+      .values(device)
+      .onConflictDoUpdate({ target: deviceTokens.token, set: { ...device, createdAt: new Date() } });
+  }
   return openSession(ctx, account, { remember: input.isRememberMe });
 }

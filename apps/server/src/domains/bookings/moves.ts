@@ -12,6 +12,7 @@ import { emit } from '../../platform/events/emit';
 import type { CallContext } from '../../platform/http/context';
 import { conflict, notFound } from '../../platform/http/errors';
 import { recordAudit } from '../audit/record';
+import { notifyDriverOfMove } from '../driver-app/notify-driver';
 import { type BookingMessageEvent, queueBookingMessages } from '../notifications/booking-messages';
 import { bookings } from './schema';
 
@@ -170,6 +171,7 @@ export async function moveBooking(
   const driverId = after.driverId ?? (driverHoldsStatuses.includes(booking.status) ? booking.driverId : null);
   const message = messageOf[move];
   if (message) await queueBookingMessages(ctx, id, message);
+  await notifyDriverOfMove(ctx, move, booking, after, options.source ?? 'office');
   await emit(ctx, {
     type: 'booking.moved',
     payload: { id, move, from: booking.status, status: to, driverId: after.driverId, version: after.version },

@@ -6,6 +6,7 @@ import { emit } from '../../platform/events/emit';
 import type { CallContext } from '../../platform/http/context';
 import { conflict, fieldError } from '../../platform/http/errors';
 import { diff, recordAudit } from '../audit/record';
+import { notifyDriverOfChange } from '../driver-app/notify-driver';
 import { queueBookingMessages } from '../notifications/booking-messages';
 import { discountCodes } from '../reference-data/schema';
 import {
@@ -363,6 +364,7 @@ export async function updateBooking(
     changes,
   });
   if (changes.stops || changes.pickupAt) await queueBookingMessages(ctx, row.id, 'address_change');
+  await notifyDriverOfChange(ctx, row.id, Object.keys(changes));
   await emit(ctx, {
     type: 'booking.updated',
     payload: { id: row.id, status: after.status, version: after.version, fields: Object.keys(changes) },

@@ -7,8 +7,11 @@ import {
   updateOwnAdjustment,
 } from './account-adjustments';
 import { createOwnCard, deleteOwnCard, listOwnCards, updateOwnCard } from './account-cards';
+import { ownDocuments } from './account-documents';
+import { listOwnExpenses } from './account-expense-list';
 import { addOwnExpense } from './account-expenses';
 import { ownProfileList, updateOwnAccountProfile, updateOwnPersonalProfile } from './account-profile';
+import { ownVehicleChoices } from './account-vehicles';
 import { signedInDriverId } from './signed-in-driver';
 
 export const driverAccountHandlers = handlers({
@@ -16,6 +19,9 @@ export const driverAccountHandlers = handlers({
   'Driver/UpdateDriverPersonalProfile': (input, ctx) => updateOwnPersonalProfile(ctx, input),
   'Driver/UpdateDriverAccountProfile': (input, ctx) => updateOwnAccountProfile(ctx, input),
   'Driver/AddDriverExpenseFromDriverApp': (input, ctx) => addOwnExpense(ctx, input),
+  'Driver/GetTableSummaryDriverExpenseDrvApp': (input, ctx) => listOwnExpenses(ctx, input),
+  'Driver/GetDriverDocumentsDrvApp': (_input, ctx) => ownDocuments(ctx),
+  'Driver/GetDriverVehicleListDrvApp': (input, ctx) => ownVehicleChoices(ctx, input),
   'Driver/GetTableSummaryDriverCreditCards': (input, ctx) => listOwnCards(ctx, input),
   'Driver/CreateCard': (input, ctx) => createOwnCard(ctx, input),
   'Driver/UpdateCard': (input, ctx) => updateOwnCard(ctx, input),

@@ -2,7 +2,7 @@ import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import { doneStatuses } from '@cabdesk/contract';
 import { notFound } from '../../platform/http/errors';
 import { companyFacts } from '../bookings/company';
-import { bookingRowsWhere } from '../bookings/rows';
+import { driverJobRowsWhere } from './job-rows';
 import { bookings } from '../bookings/schema';
 import { drivers } from '../drivers/schema';
 import { signedInDriverId, type Ctx } from './signed-in-driver';
@@ -21,8 +21,8 @@ export async function driverDashboard(ctx: Ctx) {
     .from(drivers)
     .where(and(eq(drivers.companyId, ctx.session.companyId), eq(drivers.id, driverId)));
   if (!me) throw notFound('Driver');
-  const todayJobs = await bookingRowsWhere(
-    ctx.db,
+  const todayJobs = await driverJobRowsWhere(
+    ctx,
     and(
       eq(bookings.companyId, ctx.session.companyId),
       eq(bookings.driverId, driverId),

@@ -3,7 +3,7 @@ import { doneStatuses, type BookingStatus, type schemas } from '@cabdesk/contrac
 import type { z } from 'zod';
 import { countRows, listPage } from '../../platform/http/list';
 import { companyFacts } from '../bookings/company';
-import { bookingRowsWhere } from '../bookings/rows';
+import { driverJobRowsWhere } from './job-rows';
 import { bookings } from '../bookings/schema';
 import { signedInDriverId, type Ctx } from './signed-in-driver';
 
@@ -26,7 +26,7 @@ export function listDriverJobs(ctx: Ctx, input: z.output<typeof schemas.driverJo
   const order = [asc(bookings.pickupAt), asc(bookings.id)];
   return listPage(input, {
     count: () => countRows(ctx.db, sql`${bookings}`, where),
-    rows: (limit, offset) => bookingRowsWhere(ctx.db, where, order, limit, offset),
+    rows: (limit, offset) => driverJobRowsWhere(ctx, where, order, limit, offset),
   });
 }
 
@@ -42,7 +42,7 @@ export async function listDriverHistory(ctx: Ctx, input: z.output<typeof schemas
   const order = [desc(bookings.pickupAt), desc(bookings.id)];
   return listPage(input, {
     count: () => countRows(ctx.db, sql`${bookings}`, where),
-    rows: (limit, offset) => bookingRowsWhere(ctx.db, where, order, limit, offset),
+    rows: (limit, offset) => driverJobRowsWhere(ctx, where, order, limit, offset),
   });
 }
 
@@ -54,6 +54,6 @@ export async function driverUpcoming(ctx: Ctx) {
     asc(bookings.pickupAt),
     asc(bookings.id),
   ];
-  const [row] = await bookingRowsWhere(ctx.db, where, order, 1);
+  const [row] = await driverJobRowsWhere(ctx, where, order, 1);
   return { booking: row ?? null };
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { schemas } from '@cabdesk/contract';
 import type { z } from 'zod';
 import { companyFacts } from '../bookings/company';
-import { bookingRowsWhere } from '../bookings/rows';
+import { driverJobRowsWhere } from './job-rows';
 import { bookings } from '../bookings/schema';
 import { signedInDriverId, type Ctx } from './signed-in-driver';
 import { daysBetween, driverEarnings } from './lists-earnings';
@@ -26,8 +26,8 @@ export async function driverWeek(ctx: Ctx, input: z.output<typeof schemas.driver
   const fromDate = mondayOf(input.date ?? today.rows[0]?.d ?? new Date().toISOString().slice(0, 10));
   const toDate = plusDays(fromDate, 6);
   const local = sql<string>`to_char(${bookings.pickupAt} at time zone ${tz}, 'YYYY-MM-DD')`;
-  const rows = await bookingRowsWhere(
-    ctx.db,
+  const rows = await driverJobRowsWhere(
+    ctx,
     and(
       eq(bookings.companyId, ctx.session.companyId),
       eq(bookings.driverId, driverId),

@@ -100,7 +100,10 @@ function checkOutput(call: AnyCall & { output: z.ZodType }, result: unknown): vo
 async function run(call: AnyCall, handler: AnyHandler, request: FastifyRequest, services: Services): Promise<unknown> {
   if (call.kind === 'planned') throw notImplemented(call.name);
   const auth = await authenticate(call, request, services);
-  if (!call.isPublic && !auth.ability.can(call.verb, call.subject)) {
+  const permitted =
+    auth.ability.can(call.verb, call.subject) ||
+    (call.alsoFor !== undefined && auth.ability.can(call.verb, call.alsoFor));
+  if (!call.isPublic && !permitted) {
     throw auth.session ? forbidden() : unauthorized();
   }
   const raw =
@@ -137,7 +140,7 @@ async function run(call: AnyCall, handler: AnyHandler, request: FastifyRequest, 
 
 /**
  * One route per contract entry. Every call takes this road: planned → 501, authentication,
- * permission (CASL verb on the call's subject), input parsing, the handler (in a transaction when
+ * permission (CASL verb on the call's subject, or on its alsoFor), input parsing, the handler (in a transaction when
  * it changes data), then the envelope.
  */
 export function registerCalls(app: FastifyInstance, services: Services, handlers: Partial<Handlers>): void {

@@ -53,6 +53,7 @@ export function LoginPage() {
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
     const webView = isWebView(navigator.userAgent, location.search);
+    const deviceToken = parseCompanyQuery(location.search).deviceToken;
     try {
       const session = await callApi('UserLogin/UserSignIn', {
         email: values.email,
@@ -60,9 +61,11 @@ export function LoginPage() {
         isRememberMe: values.isRememberMe,
         systemID: branding.companyId || '',
         isDriverinWebView: webView ? 'True' : 'False',
-        deviceToken: parseCompanyQuery(location.search).deviceToken ?? undefined,
+        deviceToken: deviceToken ?? undefined,
       });
       signedIn(session as unknown as SessionData, webView);
+      // Sign-out names this phone's token so that only this phone stops getting pushes.
+      if (deviceToken) localStorage.setItem('deviceToken', deviceToken);
       void navigate(homePath(session.userData.role), { replace: true });
     } catch (error) {
       setFailure(messageOf(error));

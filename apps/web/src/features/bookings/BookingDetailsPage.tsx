@@ -122,7 +122,7 @@ function Header({ booking }: { booking: BookingDetails }) {
         <Stack gap={6}>
           <Group gap="sm" align="center">
             <Title order={2}>{t('bookings.titleOf', { id: booking.id })}</Title>
-            <StatusBadge status={booking.status} size="lg" />
+            <StatusBadge status={booking.status} size="lg" data-testid="booking-status" data-status={booking.status} />
             {booking.remotePending ? (
               <Badge color="orange" variant="dot">
                 {t('bookings.remotePendingHint')}

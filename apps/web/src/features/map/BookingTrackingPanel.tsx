@@ -98,7 +98,7 @@ export function TrackingCard({
   return (
     <Paper withBorder radius="md" p="md">
       {header}
-      <Stack gap="sm">
+      <Stack gap="sm" data-testid="tracking" data-points={tracking.route.length + trail.length}>
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text size="sm">
             <Anchor component={Link} to={`/drivers/${tracking.driver.id}`} size="sm" fw={500}>

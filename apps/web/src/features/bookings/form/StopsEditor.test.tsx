@@ -1,30 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import '../../../i18n';
 import { newStop, type StopValue } from './form-values';
 import { type KnownPlace, MAX_STOPS, StopsEditor, stopMoves } from './StopsEditor';
 
-beforeAll(() => {
-  // jsdom lacks the layout APIs Mantine's inputs ask for.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  Element.prototype.scrollIntoView ??= () => {};
-});
 afterEach(cleanup);
 
 const places: KnownPlace[] = [

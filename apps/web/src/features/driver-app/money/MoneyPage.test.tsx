@@ -1,0 +1,89 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../api/errors';
+import { callsOf, renderScreen, resetServer } from '../account/test-utils';
+import { MoneyPage } from './MoneyPage';
+
+vi.mock('../../../api/client', () => import('../account/test-utils').then((m) => m.clientMock));
+
+const period = (input: Record<string, unknown>) => ({
+  fromDate: input.fromDate,
+  toDate: input.toDate,
+  currency: 'GBP',
+});
+let summaryFails = false;
+
+beforeEach(() => {
+  summaryFails = false;
+  resetServer({
+    'Driver/GetDriverEarnings': (input) => ({
+      data: {
+        ...period(input),
+        jobs: 3,
+        totalMinor: 8450,
+        days: [{ date: input.fromDate, jobs: 3, earningsMinor: 8450 }],
+      },
+    }),
+    'Driver/GetDriverEarningsAverage': (input) => ({
+      data: {
+        ...period(input),
+        jobs: 3,
+        totalMinor: 8450,
+        perJobMinor: 2817,
+        perDayMinor: 8450,
+        perWorkedDayMinor: 8450,
+      },
+    }),
+    'Driver/GetDriverPaymentSummary': (input) => {
+      if (summaryFails) throw new ApiError(500, 'The summary is down.');
+      return {
+        data: {
+          ...period(input),
+          jobs: 3,
+          earningsMinor: 8450,
+          approvedExpensesMinor: 650,
+          pendingExpensesMinor: 1200,
+          creditsMinor: 1000,
+          debitsMinor: 5000,
+          netMinor: 5100,
+        },
+      };
+    },
+  });
+});
+afterEach(cleanup);
+
+describe('the money screen', { timeout: 20_000 }, () => {
+  it('asks for this week by default and shows the total and the net', async () => {
+    renderScreen(<MoneyPage />);
+    expect((await screen.findByTestId('earnings-total')).textContent).toBe('£84.50');
+    const asked = callsOf('Driver/GetDriverEarnings')[0]!.input;
+    expect(String(asked.toDate) >= String(asked.fromDate)).toBe(true);
+    expect(new Date(`${String(asked.fromDate)}T12:00:00`).getDay()).toBe(1);
+    const net = await screen.findByTestId('payment-net');
+    expect(net.textContent).toContain('£51.00');
+    expect(screen.getByTestId('payment-pending').textContent).toContain('£12.00');
+  });
+
+  it('asks again for today when the period changes', async () => {
+    renderScreen(<MoneyPage />);
+    await screen.findByTestId('earnings-total');
+    fireEvent.click(screen.getByText('Today'));
+    await waitFor(() => {
+      const last = callsOf('Driver/GetDriverEarnings').at(-1)!.input;
+      expect(last.fromDate).toBe(last.toDate);
+    });
+  });
+
+  it('says in words when the summary fails and asks again on Try again', async () => {
+    summaryFails = true;
+    renderScreen(<MoneyPage />);
+    const section = await screen.findByTestId('payment-summary');
+    expect(await within(section).findByText('The summary is down.')).toBeTruthy();
+    const before = callsOf('Driver/GetDriverPaymentSummary').length;
+    summaryFails = false;
+    fireEvent.click(within(section).getByRole('button', { name: 'Try again' }));
+    expect(await within(section).findByTestId('payment-net')).toBeTruthy();
+    expect(callsOf('Driver/GetDriverPaymentSummary').length).toBeGreaterThan(before);
+  });
+});

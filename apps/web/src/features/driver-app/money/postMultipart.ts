@@ -1,0 +1,23 @@
+import { contract, type BuiltName, type ResponseOf } from '@cabdesk/contract';
+import { callApiWithForm } from '../../../api/client';
+
+type Fields = Record<string, string | number | null | undefined>;
+
+/** Text fields as text, the file under the call's upload field; empty fields are left out. */
+function formOf(name: BuiltName, fields: Fields, file: File | null): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value !== null && value !== undefined && value !== '') form.append(key, String(value));
+  }
+  const uploadField = (contract[name] as { upload?: string }).upload;
+  if (file) {
+    if (!uploadField) throw new Error(`${name} takes no file.`);
+    form.append(uploadField, file, file.name);
+  }
+  return form;
+}
+
+/** A call with fields and a file (a receipt photo), sent as multipart/form-data. */
+export function postMultipart<K extends BuiltName>(name: K, fields: Fields, file: File | null): Promise<ResponseOf<K>> {
+  return callApiWithForm(name, formOf(name, fields, file));
+}

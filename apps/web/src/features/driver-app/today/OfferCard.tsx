@@ -1,0 +1,72 @@
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type { schemas } from '@cabdesk/contract';
+import { useDriverSession } from '../session';
+import { JobSummary } from './JobSummary';
+
+type BookingRow = z.output<typeof schemas.bookingRow>;
+
+function useSecondsLeft(until: string | null): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!until) return;
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, [until]);
+  return until ? Math.max(0, Math.ceil((Date.parse(until) - now) / 1_000)) : null;
+}
+
+/** A job offered or given to the driver: accept or decline, with the time left to answer. */
+export function OfferCard({ job }: { job: BookingRow }) {
+  const { t } = useTranslation();
+  const { takeStep } = useDriverSession();
+  const left = useSecondsLeft(job.status === 'offered' ? job.offerExpiresAt : null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const answer = async (step: 'confirm' | 'reject') => {
+    setBusy(step);
+    try {
+      await takeStep(job.id, step);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Paper withBorder radius="lg" p="md" bg="var(--mantine-color-teal-light)" data-testid={`offer-${job.id}`}>
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Badge color="teal" size="lg">
+            {t(job.status === 'offered' ? 'driver-app.offer.offered' : 'driver-app.offer.allocated')}
+          </Badge>
+          {left !== null && (
+            <Text size="sm" fw={600} c={left < 30 ? 'red' : undefined} aria-live="polite">
+              {t('driver-app.offer.secondsLeft', { count: left })}
+            </Text>
+          )}
+        </Group>
+        <JobSummary job={job} />
+        <Group grow>
+          <Button
+            variant="default"
+            size="lg"
+            loading={busy === 'reject'}
+            onClick={() => void answer('reject')}
+            data-testid="offer-decline"
+          >
+            {t('driver-app.step.reject')}
+          </Button>
+          <Button
+            size="lg"
+            color="teal"
+            loading={busy === 'confirm'}
+            onClick={() => void answer('confirm')}
+            data-testid="offer-accept"
+          >
+            {t('driver-app.step.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
