@@ -44,6 +44,14 @@ const SEND_EVERY = env('BENCH_SEND_EVERY_SECONDS', 5);
 const PATH_DRIVERS = env('BENCH_PATH_DRIVERS', 2000);
 const PATH_JOURNEYS = env('BENCH_PATH_JOURNEYS', 200);
 const PATH_BOARDS = env('BENCH_PATH_BOARDS', 10);
+/**
+ * Seconds between a walking driver's steps, "min-max". A real job takes a step every few minutes; the
+ * default of 5–15 s is still some twenty times a busy fleet's pace, and 1-3 measures the ceiling.
+ */
+const PATH_PAUSE = (process.env.BENCH_PATH_PAUSE_SECONDS ?? '5-15').split('-').map(Number) as [number, number];
+if (PATH_PAUSE.length !== 2 || !PATH_PAUSE.every((v) => v > 0) || PATH_PAUSE[0] > PATH_PAUSE[1]) {
+  throw new Error('BENCH_PATH_PAUSE_SECONDS must read "min-max" in seconds, such as 5-15.');
+}
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret!';
 const only = new Set((process.env.BENCH_ONLY ?? 'users,bookings,board,suggestions,positions,drivers').split(','));
 
@@ -240,7 +248,7 @@ async function main() {
         companyId,
         driverIds,
         PATH_JOURNEYS,
-        jobsPerWalker(SECONDS, SEND_EVERY),
+        jobsPerWalker(SECONDS, SEND_EVERY, PATH_PAUSE[0]),
       ).finally(() => pathDb.$client.end());
       const r = await driverPath(ctx, {
         drivers: PATH_DRIVERS,
@@ -249,6 +257,7 @@ async function main() {
         sendEverySeconds: SEND_EVERY,
         userIds: seed.userIds,
         jobs: seed.jobs,
+        pauseSeconds: PATH_PAUSE,
       });
       const { stepErrorStatuses, ...row } = r;
       console.table([row]);
@@ -261,7 +270,7 @@ async function main() {
         met: r.framesDue > 0 && r.framesAcked === r.framesDue && r.framesPerSecond >= framesTarget,
       });
       lines.push({
-        scenario: `journey steps (${r.walkers} drivers walking)`,
+        scenario: `journey steps (${r.walkers} drivers walking, a step every ${PATH_PAUSE.join('–')} s)`,
         figure: `p95 ${r.stepP95} ms (p50 ${r.stepP50} ms), ${r.steps} steps, ${r.stepErrors} errors${r.stepErrors ? ` by status ${JSON.stringify(stepErrorStatuses)}` : ''}`,
         target: 'p95 < 200 ms, no errors',
         met: r.steps > 0 && r.stepP95 < 200 && !r.stepErrors,

@@ -13,6 +13,8 @@ export interface DriverPathOptions {
   userIds: number[];
   /** The allocated jobs of each walking driver (the first drivers), in the order to walk them. */
   jobs: number[][];
+  /** Seconds a walking driver spends between two steps, drawn evenly between the two. */
+  pauseSeconds: readonly [number, number];
 }
 
 export interface DriverPathFigures {
@@ -57,22 +59,18 @@ const JOURNEY = [
   ['complete', 'completed'],
 ] as const;
 
-/** A driver spends 1–3 s between steps, so 200 walkers spread their calls over the run. */
-const PAUSE_MIN_MS = 1000;
-const PAUSE_MAX_MS = 3000;
 /** How long after the window late acknowledgements and board events may still arrive. */
 const GRACE_MS = 5000;
 const TICK_MS = 20;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pause = () => PAUSE_MIN_MS + Math.random() * (PAUSE_MAX_MS - PAUSE_MIN_MS);
 
 /** Before measuring, one full cadence and a second: every driver has sent, every walker has stepped. */
 const warmUpMs = (sendEverySeconds: number) => sendEverySeconds * 1000 + 1000;
 
 /** Jobs each walker needs so it never runs out: one per five shortest pauses of warm-up and run, plus one. */
-export const jobsPerWalker = (seconds: number, sendEverySeconds: number) =>
-  Math.ceil((warmUpMs(sendEverySeconds) + seconds * 1000) / (JOURNEY.length * PAUSE_MIN_MS)) + 1;
+export const jobsPerWalker = (seconds: number, sendEverySeconds: number, shortestPauseSeconds: number) =>
+  Math.ceil((warmUpMs(sendEverySeconds) + seconds * 1000) / (JOURNEY.length * shortestPauseSeconds * 1000)) + 1;
 
 interface SentFrame {
   at: number;
@@ -94,6 +92,8 @@ export async function driverPath(ctx: BenchContext, options: DriverPathOptions):
   const wsUrl = liveSocketUrl(ctx.appUrl);
   const driverIds = ctx.driverIds.slice(0, options.drivers);
   const cadenceMs = options.sendEverySeconds * 1000;
+  const [pauseMinMs, pauseMaxMs] = options.pauseSeconds.map((v) => v * 1000) as [number, number];
+  const pause = () => pauseMinMs + Math.random() * (pauseMaxMs - pauseMinMs);
 
   const stepSentAt = new Map<string, number>();
   const deliveries: number[] = [];
@@ -190,7 +190,7 @@ export async function driverPath(ctx: BenchContext, options: DriverPathOptions):
   let journeysCompleted = 0;
   const walk = async (driver: (typeof drivers)[number], jobs: number[]) => {
     const call = poster(ctx.appUrl, driver.token);
-    await sleep(Math.random() * PAUSE_MAX_MS);
+    await sleep(Math.random() * pauseMaxMs);
     for (const bookingId of jobs) {
       for (const [step, status] of JOURNEY) {
         await sleep(pause());

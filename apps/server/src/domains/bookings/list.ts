@@ -38,18 +38,21 @@ async function textSearch(ctx: Ctx, q: string): Promise<SQL | undefined> {
   const isPhone = digits.length >= 4 && /^[\d\s()+.-]+$/.test(term);
   const ids = async (query: SQL) =>
     (await ctx.db.execute<{ id: number }>(sql`${query} limit ${SEARCH_MATCH_LIMIT}`)).rows.map((r) => r.id);
-  const people = await ids(
-    isPhone
-      ? sql`select p.id from ${passengers} p where p.company_id = ${companyId}
+  // The two look-ups are independent: on the pool (a list reads outside a transaction) they run at once.
+  const [people, trips] = await Promise.all([
+    ids(
+      isPhone
+        ? sql`select p.id from ${passengers} p where p.company_id = ${companyId}
             and regexp_replace(coalesce(p.mobile, '') || ' ' || coalesce(p.phone, ''), '\\D', '', 'g') like ${`%${digits}%`}`
-      : sql`select p.id from ${passengers} p where p.company_id = ${companyId}
+        : sql`select p.id from ${passengers} p where p.company_id = ${companyId}
             and (p.first_name || ' ' || p.surname) ilike ${pattern}`,
-  );
-  const trips = isPhone
-    ? []
-    : await ids(sql`select s.booking_id as id from ${bookingStops} s where s.company_id = ${companyId}
+    ),
+    isPhone
+      ? Promise.resolve([])
+      : ids(sql`select s.booking_id as id from ${bookingStops} s where s.company_id = ${companyId}
             and (s.address ilike ${pattern} or s.postcode ilike ${pattern})
-          union select f.id from ${bookings} f where f.company_id = ${companyId} and f.flight_number ilike ${pattern}`);
+          union select f.id from ${bookings} f where f.company_id = ${companyId} and f.flight_number ilike ${pattern}`),
+  ]);
   if (!people.length && !trips.length) return sql`false`;
   return or(
     people.length ? inArray(bookings.passengerId, people) : undefined,
