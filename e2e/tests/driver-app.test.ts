@@ -189,6 +189,9 @@ describe('the driver app on a phone beside the dispatch desk', async () => {
   });
 
   it('opens with no network, from the phone, with the jobs it last saw', async () => {
+    // Installable: a manifest that starts the driver app, standing alone.
+    const manifest = (await (await fetch(`${base}/manifest.webmanifest`)).json()) as Record<string, unknown>;
+    expect(manifest).toMatchObject({ start_url: '/driver', display: 'standalone' });
     await p.goto('/driver');
     await p.getByRole('heading', { name: 'Today' }).waitFor();
     // The service worker holds the app once it has taken control of the page.

@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { bookingStatusLabels, type schemas } from '@cabdesk/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
+import { inWrittenJoinOrder } from '../../platform/db/join-order';
 import { clients } from '../clients/schema';
 import { drivers, vendors } from '../drivers/schema';
 import { passengers } from '../passengers/schema';
@@ -88,10 +89,12 @@ export async function bookingRowsWhere(
   limit: number,
   offset = 0,
 ): Promise<BookingRow[]> {
-  const rows = await bookingRowQuery(db)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
+  const rows = await inWrittenJoinOrder(db, (read) =>
+    bookingRowQuery(read)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+  );
   return rows.map(toBookingRow);
 }

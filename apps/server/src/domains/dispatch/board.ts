@@ -20,6 +20,7 @@ import { drivers } from '../drivers/schema';
 import { passengers } from '../passengers/schema';
 import { vehicles } from '../vehicles/schema';
 import { type DispatchRow, dispatchRowQuery, inTab, tabOf, tabSql, toDispatchRow } from './rows';
+import { inWrittenJoinOrder } from '../../platform/db/join-order';
 
 type Ctx = CallContext<Session>;
 type BoardInput = z.output<typeof schemas.dispatchBoardInput>;
@@ -131,11 +132,13 @@ export async function listDispatchTab(ctx: Ctx, input: ListInput): Promise<ListR
     count: async () => (await countsByTab(ctx, where, Boolean(input.q?.trim())))[input.tab],
     rows: async (limit, offset) =>
       (
-        await dispatchRowQuery(ctx.db)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset)
+        await inWrittenJoinOrder(ctx.db, (read) =>
+          dispatchRowQuery(read)
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset),
+        )
       ).map(toDispatchRow),
   });
 }
@@ -156,11 +159,14 @@ export async function dispatchBoard(ctx: Ctx, input: BoardInput): Promise<Board>
   const byTab = new Map<DispatchTab, DispatchRow[]>(dispatchTabNames.map((t) => [t, []]));
 
   if (input.tab) {
-    const rows = await dispatchRowQuery(ctx.db)
-      .where(and(where, inTab(input.tab)))
-      .orderBy(...order)
-      .limit(perPage)
-      .offset(page * perPage);
+    const tab = input.tab;
+    const rows = await inWrittenJoinOrder(ctx.db, (read) =>
+      dispatchRowQuery(read)
+        .where(and(where, inTab(tab)))
+        .orderBy(...order)
+        .limit(perPage)
+        .offset(page * perPage),
+    );
     byTab.set(input.tab, rows.map(toDispatchRow));
   } else {
     const ranking = ctx.db
@@ -178,9 +184,11 @@ export async function dispatchBoard(ctx: Ctx, input: BoardInput): Promise<Board>
         .where(sql`${ranked.rn} <= ${perPage}`)
     ).map((r) => r.id);
     if (ids.length) {
-      const rows = await dispatchRowQuery(ctx.db)
-        .where(and(eq(bookings.companyId, ctx.session.companyId), inArray(bookings.id, ids)))
-        .orderBy(...order);
+      const rows = await inWrittenJoinOrder(ctx.db, (read) =>
+        dispatchRowQuery(read)
+          .where(and(eq(bookings.companyId, ctx.session.companyId), inArray(bookings.id, ids)))
+          .orderBy(...order),
+      );
       for (const raw of rows) byTab.get(tabOf(raw.status))!.push(toDispatchRow(raw));
     }
   }
