@@ -1,22 +1,13 @@
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCloudUpload, IconAlertTriangle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../api/errors';
 import { useCall } from '../../../api/hooks';
+import { useNow } from '../jobs/useNow';
 import { useDriverSession, useOutbox } from '../session';
 import { effectiveStatus, stepsFor, type JourneyStep } from './steps';
 import classes from './JourneyPanel.module.css';
-
-function useSecondsSince(iso: string | null): number | null {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!iso) return;
-    const timer = setInterval(() => setNow(Date.now()), 1_000);
-    return () => clearInterval(timer);
-  }, [iso]);
-  return iso ? Math.max(0, Math.floor((now - Date.parse(iso)) / 1_000)) : null;
-}
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
@@ -38,7 +29,8 @@ export function JourneyPanel({ bookingId }: { bookingId: number }) {
   const pickup = locations.data?.data.stops.find((s) => s.kind === 'pickup');
   const arrivedAt =
     status === 'arrived' ? (pickup?.arrivedAt ?? queuedHere.find((s) => s.step === 'arrive')?.takenAt ?? null) : null;
-  const waiting = useSecondsSince(arrivedAt);
+  const now = useNow(1_000);
+  const waiting = arrivedAt ? Math.max(0, Math.floor((now - Date.parse(arrivedAt)) / 1_000)) : null;
 
   if (locations.isPending) return <Skeleton height={120} radius="lg" />;
   if (locations.isError && !locations.data) {

@@ -1,28 +1,21 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { schemas } from '@cabdesk/contract';
+import { useNow } from '../jobs/useNow';
 import { useDriverSession } from '../session';
 import { JobSummary } from './JobSummary';
 
 type BookingRow = z.output<typeof schemas.bookingRow>;
 
-function useSecondsLeft(until: string | null): number | null {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!until) return;
-    const timer = setInterval(() => setNow(Date.now()), 1_000);
-    return () => clearInterval(timer);
-  }, [until]);
-  return until ? Math.max(0, Math.ceil((Date.parse(until) - now) / 1_000)) : null;
-}
-
 /** A job offered or given to the driver: accept or decline, with the time left to answer. */
 export function OfferCard({ job }: { job: BookingRow }) {
   const { t } = useTranslation();
   const { takeStep } = useDriverSession();
-  const left = useSecondsLeft(job.status === 'offered' ? job.offerExpiresAt : null);
+  const now = useNow(1_000);
+  const until = job.status === 'offered' ? job.offerExpiresAt : null;
+  const left = until ? Math.max(0, Math.ceil((Date.parse(until) - now) / 1_000)) : null;
   const [busy, setBusy] = useState<string | null>(null);
   const answer = async (step: 'confirm' | 'reject') => {
     setBusy(step);
