@@ -1,3 +1,4 @@
+import http from 'node:http';
 /**
  * A closed-loop load generator that keeps every latency: `concurrency` workers call `once()` back to
  * back for `seconds`, so percentiles (p95 included, which autocannon does not give) are exact.
@@ -61,21 +62,48 @@ export async function closedLoop(
   return summarise(name, latencies, options.seconds, failures);
 }
 
-/** POSTs JSON and answers whether the status was 2xx (the body is read so the connection is reused). */
+/**
+ * POSTs JSON and answers whether the status was 2xx. Plain node:http on kept-alive sockets: the
+ * generator shares the machine with the server it measures, and fetch spends several times the
+ * CPU per call (web streams), which the server then lacks.
+ */
 export function poster(baseUrl: string, token?: string) {
-  return async (path: string, body: unknown): Promise<{ ok: boolean; status: number; json: unknown }> => {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
+  const url = new URL(baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  return (path: string, body: unknown): Promise<{ ok: boolean; status: number; json: unknown }> =>
+    new Promise((resolve, reject) => {
+      const payload = Buffer.from(JSON.stringify(body));
+      const request = http.request(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          path,
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': payload.length,
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', reject);
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            let json: unknown;
+            try {
+              json = JSON.parse(text);
+            } catch {
+              json = text;
+            }
+            const status = response.statusCode ?? 0;
+            resolve({ ok: status >= 200 && status < 300, status, json });
+          });
+        },
+      );
+      request.on('error', reject);
+      request.end(payload);
     });
-    const text = await response.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = text;
-    }
-    return { ok: response.ok, status: response.status, json };
-  };
 }

@@ -89,6 +89,33 @@ describe('Booking/GetBookingDispatch and GetTableSummaryDispatchBookingsTest', (
     expect(search.body.data.totals).toMatchObject({ count: 1, active: 1 });
   });
 
+  it('gives each tab the same first page with or without a tab, whatever the order', async () => {
+    const day = '2099-07-01';
+    const statuses = ['pending', 'confirmed', 'allocated', 'accepted', 'on_route', 'arrived', 'completed', 'no_show'];
+    for (let i = 0; i < 48; i++) {
+      const minute = String((i * 7) % 60).padStart(2, '0');
+      await makeBooking(t.db, cid, {
+        pickupAt: new Date(`${day}T${String(8 + (i % 9)).padStart(2, '0')}:${minute}:00Z`),
+        status: statuses[(i * 5) % statuses.length] as 'pending',
+        priceMinor: 1000 + ((i * 37) % 23) * 100,
+      });
+    }
+    for (const order of [{}, { sortColumn: 'priceMinor', sortType: 'desc' }, { sortColumn: 'id', sortType: 'asc' }]) {
+      const board = (await run('Booking/GetBookingDispatch', { date: day, perPage: 4, ...order })).body.data;
+      for (const tab of ['unallocated', 'allocated', 'active', 'done']) {
+        const alone = await run('Booking/GetTableSummaryDispatchBookingsTest', {
+          date: day,
+          tab,
+          perPage: 4,
+          ...order,
+        });
+        const ids = board.tabs.find((x: Body) => x.tab === tab).data.map((r: Body) => r.id);
+        expect(ids).toHaveLength(4);
+        expect(ids).toEqual(alone.body.data.map((r: Body) => r.id));
+      }
+    }
+  });
+
   it('serves a tab as a plain list', async () => {
     const res = await run('Booking/GetTableSummaryDispatchBookingsTest', { date: DAY, perPage: 5 });
     expect(res.status).toBe(200);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_DATA_LIMIT, listPage } from '../src/platform/http/list';
+import { ALL_DATA_LIMIT, HEAVY_ALL_DATA_LIMIT, listPage } from '../src/platform/http/list';
 
 function source(n: number) {
   const all = Array.from({ length: n }, (_, i) => i);
@@ -35,6 +35,18 @@ describe('listPage', () => {
     const unpaged = await listPage({ page: 0, perPage: 0 }, s.query);
     expect(unpaged.data).toHaveLength(ALL_DATA_LIMIT);
     expect(unpaged.total).toBe(1);
+  });
+
+  it('reads only the page of a heavy list past its lower bound, the whole set within it', async () => {
+    const s = source(HEAVY_ALL_DATA_LIMIT + 40);
+    const res = await listPage({ page: 1, perPage: 25 }, s.query, HEAVY_ALL_DATA_LIMIT);
+    expect(res).toMatchObject({ total: 6, count: HEAVY_ALL_DATA_LIMIT + 40 });
+    expect(res.allData).toEqual(res.data);
+    expect(s.calls).toEqual([[25, 25]]);
+    const small = source(HEAVY_ALL_DATA_LIMIT);
+    const whole = await listPage({ page: 3, perPage: 25 }, small.query, HEAVY_ALL_DATA_LIMIT);
+    expect(whole.allData).toHaveLength(HEAVY_ALL_DATA_LIMIT);
+    expect(whole.data[0]).toBe(75);
   });
 
   it('answers an empty set with no pages and no reads of rows', async () => {

@@ -3,12 +3,12 @@ import type { schemas } from '@cabdesk/contract';
 import type { z } from 'zod';
 import type { Session } from '../../platform/auth/tokens';
 import type { CallContext } from '../../platform/http/context';
-import { countRows, listPage, orderFrom } from '../../platform/http/list';
+import { countRows, HEAVY_ALL_DATA_LIMIT, listPage, orderFrom } from '../../platform/http/list';
 import { clients } from '../clients/schema';
 import { drivers } from '../drivers/schema';
-import { passengers } from '../passengers/schema';
+import { passengerNameText, passengerPhoneDigits, passengers } from '../passengers/schema';
 import { companyFacts } from './company';
-import { bookingRowsWhere } from './rows';
+import { bookingRowsWhere, clientOf, driverOf, passengerOf } from './rows';
 import { bookings, bookingStops } from './schema';
 
 type Ctx = CallContext<Session>;
@@ -41,11 +41,11 @@ async function textSearch(ctx: Ctx, q: string): Promise<SQL | undefined> {
   // The two look-ups are independent: on the pool (a list reads outside a transaction) they run at once.
   const [people, trips] = await Promise.all([
     ids(
-      isPhone
-        ? sql`select p.id from ${passengers} p where p.company_id = ${companyId}
-            and regexp_replace(coalesce(p.mobile, '') || ' ' || coalesce(p.phone, ''), '\\D', '', 'g') like ${`%${digits}%`}`
-        : sql`select p.id from ${passengers} p where p.company_id = ${companyId}
-            and (p.first_name || ' ' || p.surname) ilike ${pattern}`,
+      sql`select ${passengers.id} as id from ${passengers} where ${passengers.companyId} = ${companyId} and ${
+        isPhone
+          ? sql`${passengerPhoneDigits(passengers)} like ${`%${digits}%`}`
+          : sql`${passengerNameText(passengers)} ilike ${pattern}`
+      }`,
     ),
     isPhone
       ? Promise.resolve([])
@@ -91,17 +91,21 @@ export async function listBookings(ctx: Ctx, input: Input) {
       pickupAt: bookings.pickupAt,
       id: bookings.id,
       status: bookings.status,
-      passengerName: sql`lower(${passengers.surname} || ' ' || ${passengers.firstName})`,
-      clientName: sql`lower(${clients.name})`,
-      driverName: sql`lower(${drivers.lastName} || ' ' || ${drivers.firstName})`,
+      passengerName: passengerOf(sql`lower(${passengers.surname} || ' ' || ${passengers.firstName})`),
+      clientName: clientOf(sql`lower(${clients.name})`),
+      driverName: driverOf(sql`lower(${drivers.lastName} || ' ' || ${drivers.firstName})`),
       priceMinor: bookings.priceMinor,
       createdAt: bookings.createdAt,
     },
     { column: 'pickupAt', type: 'desc' },
     bookings.id,
   );
-  return listPage(input, {
-    count: () => countRows(ctx.db, sql`${bookings}`, where),
-    rows: (limit, offset) => bookingRowsWhere(ctx.db, where, order, limit, offset),
-  });
+  return listPage(
+    input,
+    {
+      count: () => countRows(ctx.db, sql`${bookings}`, where),
+      rows: (limit, offset) => bookingRowsWhere(ctx.db, where, order, limit, offset),
+    },
+    HEAVY_ALL_DATA_LIMIT,
+  );
 }

@@ -3,12 +3,8 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
 import { users } from '../auth/schema';
-import { bookingRowColumns, toBookingRow } from '../bookings/rows';
+import { bookingRowColumns, lookUp, toBookingRow } from '../bookings/rows';
 import { bookings } from '../bookings/schema';
-import { clients } from '../clients/schema';
-import { drivers, vendors } from '../drivers/schema';
-import { passengers } from '../passengers/schema';
-import { vehicles, vehicleTypes } from '../vehicles/schema';
 
 export type DispatchRow = z.output<typeof schemas.dispatchBookingRow>;
 
@@ -29,21 +25,14 @@ export const tabSql = sql.raw(
     .join(' ')} end`,
 );
 
-const columns = { ...bookingRowColumns, allocatedByName: users.fullName };
+const columns = {
+  ...bookingRowColumns,
+  allocatedByName: lookUp<string>(users, users.id, bookings.allocatedBy, users.fullName),
+};
 
 /** Booking lines with the people and the dispatcher who allocated them. */
 export function dispatchRowQuery(db: Db) {
-  return db
-    .select(columns)
-    .from(bookings)
-    .leftJoin(passengers, eq(passengers.id, bookings.passengerId))
-    .leftJoin(clients, eq(clients.id, bookings.clientId))
-    .leftJoin(vehicleTypes, eq(vehicleTypes.id, bookings.vehicleTypeId))
-    .leftJoin(drivers, eq(drivers.id, bookings.driverId))
-    .leftJoin(vehicles, eq(vehicles.id, bookings.vehicleId))
-    .leftJoin(vendors, eq(vendors.id, bookings.vendorId))
-    .leftJoin(users, eq(users.id, bookings.allocatedBy))
-    .$dynamic();
+  return db.select(columns).from(bookings).$dynamic();
 }
 
 type Raw = Awaited<ReturnType<ReturnType<typeof dispatchRowQuery>['execute']>>[number];
