@@ -30,10 +30,12 @@ describe('the embedded PostgreSQL', () => {
         const client = new pg.Client({ connectionString: db?.url });
         await client.connect();
         try {
-          const { rows } = await client.query<{ v: number }>(
-            "select current_setting('server_version_num')::int / 10000 as v",
+          const { rows } = await client.query<{ v: number; address: string | null }>(
+            "select current_setting('server_version_num')::int / 10000 as v, inet_server_addr() as address",
           );
           expect(rows[0]?.v).toBeGreaterThanOrEqual(15);
+          // Reached through its Unix socket (no server address), not loopback TCP.
+          expect(rows[0]?.address).toBeNull();
         } finally {
           await client.end();
         }

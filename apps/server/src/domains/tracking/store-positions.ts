@@ -90,7 +90,11 @@ export async function storePositions(db: Db, batch: readonly DriverPoints[]): Pr
   const moved = new Map<number, LivePosition[]>();
   for (const r of result.rows) {
     if (r.kind === 'found') found.add(`${r.c}:${r.d}`);
-    else if (r.p) moved.set(r.c, [...(moved.get(r.c) ?? []), r.p]);
+    else if (r.p) {
+      const list = moved.get(r.c);
+      if (list) list.push(r.p);
+      else moved.set(r.c, [r.p]);
+    }
   }
   return { found, moved };
 }

