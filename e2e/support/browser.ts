@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
-import { afterAll, inject } from 'vitest';
+import { afterAll, afterEach, inject } from 'vitest';
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const flags = [
@@ -41,6 +41,17 @@ export async function openBrowser(
   });
   const page = context.pages()[0] ?? (await context.newPage());
   page.on('pageerror', (error) => console.error('page error:', error.message));
+  // A journey that fails says where the browser was and what it showed, and leaves a screenshot.
+  afterEach(async (test) => {
+    if (test.task.result?.state !== 'fail') return;
+    const shot = path.join(os.tmpdir(), `cabdesk-e2e-failure-${Date.now()}.png`);
+    await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+    const text = await page
+      .locator('body')
+      .innerText({ timeout: 2000 })
+      .catch(() => '(no body)');
+    console.error(`failed at ${page.url()} (screenshot ${shot}); the page read:\n${text.slice(0, 800)}`);
+  });
   return { context, page, baseUrl: inject('baseUrl') };
 }
 

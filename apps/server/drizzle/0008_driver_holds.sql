@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_driver_holds_idx" ON "bookings" USING btree ("company_id","driver_id","pickup_at") WHERE "bookings"."status" in ('offered', 'allocated', 'accepted', 'on_route', 'arrived', 'on_board');
