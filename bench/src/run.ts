@@ -147,11 +147,11 @@ async function main() {
       say('\n— users: an authenticated list call vs. bare Fastify + pg');
       const r = await usersList(ctx);
       console.table([r.product, r.baseline]);
-      const ratio = r.product.requestsPerSecond / r.baseline.requestsPerSecond;
-      results.users = { ...r, ratio };
+      const { ratio } = r;
+      results.users = r;
       lines.push({
         scenario: 'Users/GetTableSummary',
-        figure: `ratio ${ratio.toFixed(2)}`,
+        figure: `ratio ${ratio.toFixed(2)} (median of 5 rounds)`,
         target: '≥ 0.5 of baseline',
         met: ratio >= 0.5,
       });
