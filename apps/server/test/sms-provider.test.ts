@@ -1,7 +1,4 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { HttpSmsProvider, OutboxSmsProvider, smsProviderFor } from '../src/domains/notifications/sms';
@@ -62,15 +59,13 @@ describe('the HTTP SMS provider', () => {
 });
 
 describe('the SMS provider chosen by configuration', () => {
-  const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'cabdesk-sms-'));
-
   it('keeps texts in the outbox by default and sends through the gateway when SMS_PROVIDER is http', () => {
-    expect(smsProviderFor(loadConfig({ CABDESK_DATA_DIR: dataDir() }))).toBeInstanceOf(OutboxSmsProvider);
-    const configured = loadConfig({ CABDESK_DATA_DIR: dataDir(), SMS_PROVIDER: 'http', SMS_HTTP_URL: url });
+    expect(smsProviderFor(loadConfig({}))).toBeInstanceOf(OutboxSmsProvider);
+    const configured = loadConfig({ SMS_PROVIDER: 'http', SMS_HTTP_URL: url });
     expect(smsProviderFor(configured)).toBeInstanceOf(HttpSmsProvider);
   });
 
   it('refuses SMS_PROVIDER=http without SMS_HTTP_URL, naming the variable', () => {
-    expect(() => loadConfig({ CABDESK_DATA_DIR: dataDir(), SMS_PROVIDER: 'http' })).toThrow(/SMS_HTTP_URL/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'http' })).toThrow(/SMS_HTTP_URL/);
   });
 });

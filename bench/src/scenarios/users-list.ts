@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { percentile } from '../load';
 import type { BenchContext } from './context';
 
 export interface ThroughputFigures {
@@ -21,7 +22,15 @@ interface Target {
   headers?: Record<string, string>;
 }
 
-async function load(target: Target, seconds: number) {
+interface Round {
+  requests: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(target: Target, seconds: number): Promise<Round> {
   const result = await autocannon({
     url: target.url,
     method: 'POST',
@@ -39,10 +48,14 @@ async function load(target: Target, seconds: number) {
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
-function figures(name: string, rounds: Awaited<ReturnType<typeof load>>[], seconds: number): ThroughputFigures {
-  const sum = (pick: (r: (typeof rounds)[number]) => number) => rounds.reduce((n, r) => n + pick(r), 0);
+function figures(name: string, rounds: Round[], seconds: number): ThroughputFigures {
+  const sum = (pick: (r: Round) => number) => rounds.reduce((n, r) => n + pick(r), 0);
   return {
     name,
     requestsPerSecond: Math.round(sum((r) => r.requests) / (seconds * rounds.length)),
@@ -70,7 +83,7 @@ export async function usersList(ctx: BenchContext) {
   await load(product, 2); // warm-up
   await load(baseline, 2);
   const seconds = Math.max(1, Math.round(ctx.seconds / ROUNDS));
-  const rounds: { product: Awaited<ReturnType<typeof load>>; baseline: Awaited<ReturnType<typeof load>> }[] = [];
+  const rounds: { product: Round; baseline: Round }[] = [];
   for (let i = 0; i < ROUNDS; i++)
     rounds.push({ product: await load(product, seconds), baseline: await load(baseline, seconds) });
   const result = {
