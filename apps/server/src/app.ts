@@ -11,6 +11,8 @@ import { closeChannels } from './domains/notifications/channels';
 import { defineNotificationJobs } from './domains/notifications/jobs';
 import { AbilityCache } from './platform/auth/abilities';
 import { SignInThrottle } from './platform/auth/sign-in-throttle';
+import { SessionRevocations } from './platform/auth/revocations';
+import { loadRecentRevocations } from './domains/auth/refresh-tokens';
 import { FileService, LocalFileStore } from './platform/files/store';
 import { installFileRoutes } from './platform/files/routes';
 import { InProcessBus, RedisBus } from './platform/events/bus';
@@ -59,13 +61,16 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   }) as unknown as FastifyInstance;
 
   const secret = loadOrCreateSecret(config.dataDir, config.jwtSecret);
+  const bus = config.redisUrl ? new RedisBus(config.redisUrl, log, databaseNamespace(db)) : new InProcessBus();
+  const revocations = new SessionRevocations(bus, config.accessTokenTtlSeconds * 1000);
   const services: Services = {
     config,
     log,
     db,
-    tokens: new TokenService(secret, config.accessTokenTtlSeconds),
+    tokens: new TokenService(secret, config.accessTokenTtlSeconds, revocations),
+    revocations,
     files: new FileService(new LocalFileStore(path.join(config.dataDir, 'files')), secret),
-    bus: config.redisUrl ? new RedisBus(config.redisUrl, log, databaseNamespace(db)) : new InProcessBus(),
+    bus,
     abilities: new AbilityCache(db),
     signInThrottle: new SignInThrottle(config.signInRateLimit),
     jobs: new JobQueue(db.$client, log),
@@ -73,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     handlers: allHandlers,
   };
 
+  await loadRecentRevocations(services);
   installFailureHandler(app);
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 50 } });
   registerCalls(app, services, allHandlers);
@@ -96,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     await services.jobs.stop();
     closeChannels(services);
     hub.close();
+    revocations.close();
     await services.bus.close();
   });
   await installDocs(app);

@@ -135,6 +135,27 @@ describe('UserLogin/UserSignIn', () => {
     expect(chosen.body.companyID).toBe(other.id);
   });
 
+  it('takes systemID as a hint: credentials that open one account sign in there whatever it says', async () => {
+    const elsewhere = await createCompany(t.db);
+    for (const systemID of [company.id, 1, 999_999, '']) {
+      const res = await call(t.app, 'UserLogin/UserSignIn', {
+        email: elsewhere.adminEmail,
+        password: PASSWORD,
+        systemID,
+      });
+      expect(res.status, `systemID ${systemID}`).toBe(200);
+      expect(res.body.companyID).toBe(elsewhere.id);
+    }
+    // Two accounts share the e-mail, but the password opens only one of them: that one.
+    const email = 'half-shared@example.test';
+    await createUser(t.db, elsewhere.id, 'passenger', { email });
+    const here = await createUser(t.db, company.id, 'passenger', { email });
+    await t.db.update(users).set({ passwordHash: 'another password’s hash' }).where(eq(users.id, here.id));
+    const res = await call(t.app, 'UserLogin/UserSignIn', { email, password: PASSWORD, systemID: company.id });
+    expect(res.status).toBe(200);
+    expect(res.body.companyID).toBe(elsewhere.id);
+  });
+
   it('limits sign-in attempts per address and e-mail with a 429', async () => {
     const email = 'target@example.test';
     const statuses: number[] = [];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { bookings } from '../src/domains/bookings/schema';
 import { moveBooking } from '../src/domains/bookings/moves';
-import { createTestApp, type TestApp } from './harness';
+import { call, createTestApp, type TestApp } from './harness';
 import { createCompany, createUser, signIn, type TestCompany } from './factories';
 import type { CallContext } from '../src/platform/http/context';
 import type { Session } from '../src/platform/auth/tokens';
@@ -149,6 +149,17 @@ describe('the live channel', () => {
     await new Promise((r) => p.once('open', r));
     p.send(JSON.stringify({ type: 'auth', token: (await signIn(t.app, passenger.email)).accessToken }));
     expect(await new Promise<number>((r) => p.once('close', (c) => r(c)))).toBe(4403);
+  });
+
+  it('closes the socket of a session that signs out', async () => {
+    const session = await signIn(t.app, company.adminEmail);
+    const other = await connect(adminToken);
+    const live = await connect(session.accessToken);
+    const closed = new Promise<number>((r) => live.socket.once('close', (c) => r(c)));
+    await call(t.app, 'jwt/logout', { refreshToken: session.refreshToken });
+    expect(await closed).toBe(4401);
+    expect(other.socket.readyState).toBe(WebSocket.OPEN);
+    other.socket.close();
   });
 });
 

@@ -72,6 +72,7 @@ async function asCall<T>(session: Session, fn: (ctx: CallContext<Session>) => Pr
       rules: [],
       request: { ip: '127.0.0.1', userAgent: undefined },
       afterCommit: (e) => effects.push(e),
+      afterRollback: () => undefined,
     }),
   );
   for (const e of effects) await e();

@@ -3,6 +3,7 @@ import type { Handlers } from './http/context';
 import type { AbilityCache } from './auth/abilities';
 import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { TokenService } from './auth/tokens';
+import type { SessionRevocations } from './auth/revocations';
 import type { FileService } from './files/store';
 import type { LiveBus } from './events/bus';
 import type { RootDb } from './db/client';
@@ -15,6 +16,8 @@ export interface Services {
   log: Logger;
   db: RootDb;
   tokens: TokenService;
+  /** Signed-out sessions whose access tokens must stop before they expire. */
+  revocations: SessionRevocations;
   files: FileService;
   /** Live changes to open screens (in process, or through Redis). */
   bus: LiveBus;

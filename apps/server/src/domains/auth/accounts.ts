@@ -149,15 +149,12 @@ export async function sessionData(
   };
 }
 
-/** How many accounts share an e-mail across companies (sign-in without a company). */
-export async function accountsByEmail(db: Db, email: string, companyId: number | null) {
-  const where = companyId
-    ? and(sql`lower(${users.email}) = ${email}`, eq(users.companyId, companyId))
-    : sql`lower(${users.email}) = ${email}`;
+/** The accounts of an e-mail in every company (an e-mail is unique within a company only). */
+export async function accountsByEmail(db: Db, email: string) {
   return db
     .select({ id: users.id, passwordHash: users.passwordHash, companyId: users.companyId })
     .from(users)
-    .where(where)
+    .where(sql`lower(${users.email}) = ${email}`)
     .orderBy(users.id)
     .limit(20);
 }

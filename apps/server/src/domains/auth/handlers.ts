@@ -6,7 +6,7 @@ import { recordAudit } from '../audit/record';
 import { companies } from '../company/schema';
 import { passengers } from '../passengers/schema';
 import { loadAccount, sessionOf } from './accounts';
-import { consumeRefreshToken, issueRefreshToken, revokeAllOf, revokeFamilyOf } from './refresh-tokens';
+import { consumeRefreshToken, issueTokenPair, revokeAllOf, revokeFamilyOf } from './refresh-tokens';
 import { users } from './schema';
 import { openSession, signIn } from './sign-in';
 import { deviceTokens } from '../driver-app/schema';
@@ -16,24 +16,20 @@ export const authHandlers = handlers({
   'jwt/login': (input, ctx) => signIn(ctx, input),
 
   'jwt/refresh-token': async (input, ctx) => {
-    const used = await consumeRefreshToken(ctx.db, ctx.services, input.refreshToken);
+    const used = await consumeRefreshToken(ctx, input.refreshToken);
     const account = await loadAccount(ctx.db, used.userId);
     if (!account || !account.isActive || !account.company.isActive) {
       throw unauthorized('This account can no longer sign in.');
     }
-    const accessToken = await ctx.services.tokens.issueAccess(sessionOf(account));
-    const refreshToken = await issueRefreshToken(ctx.db, ctx.services, {
-      userId: account.userId,
-      companyId: account.companyId,
+    const { accessToken, refreshToken } = await issueTokenPair(ctx, sessionOf(account), {
       remember: used.remember,
       familyId: used.familyId,
-      userAgent: ctx.request.userAgent,
     });
     return { token: accessToken, accessToken, refreshToken };
   },
 
   'jwt/logout': async (input, ctx) => {
-    if (input.refreshToken) await revokeFamilyOf(ctx.db, input.refreshToken);
+    if (input.refreshToken) await revokeFamilyOf(ctx, input.refreshToken);
     return { data: { signedOut: true }, message: 'Signed out.' };
   },
 
@@ -99,17 +95,11 @@ export const authHandlers = handlers({
       .update(users)
       .set({ passwordHash: await hashPassword(input.newPassword), passwordChangedAt: changedAt, updatedAt: changedAt })
       .where(eq(users.id, userId));
-    await revokeAllOf(ctx.db, userId);
+    await revokeAllOf(ctx, userId);
     await recordAudit(ctx, { entityType: 'user', entityId: userId, action: 'password-changed' });
     const account = await loadAccount(ctx.db, userId);
     if (!account) throw unauthorized();
-    const accessToken = await ctx.services.tokens.issueAccess(sessionOf(account));
-    const refreshToken = await issueRefreshToken(ctx.db, ctx.services, {
-      userId,
-      companyId,
-      remember: false,
-      userAgent: ctx.request.userAgent,
-    });
+    const { accessToken, refreshToken } = await issueTokenPair(ctx, sessionOf(account), { remember: false });
     return {
       data: { passwordChangingDate: changedAt.toISOString(), accessToken, refreshToken },
       message: 'Your password has been changed. Other sessions are signed out.',

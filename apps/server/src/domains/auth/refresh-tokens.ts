@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
+import { and, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { hashRefreshToken, newRefreshToken } from '../../platform/auth/tokens';
+import type { Session } from '../../platform/auth/tokens';
+import type { CallContext } from '../../platform/http/context';
 import { unauthorized } from '../../platform/http/errors';
 import type { Services } from '../../platform/services';
 import { refreshTokens } from './schema';
@@ -13,70 +14,108 @@ function lifetime(services: Services, remember: boolean): Date {
   return new Date(Date.now() + days * DAY_MS);
 }
 
-/** Starts a new family (a sign-in) or continues one (a rotation). */
-export async function issueRefreshToken(
-  db: Db,
-  services: Services,
-  owner: { userId: number; companyId: number; remember: boolean; familyId?: string; userAgent?: string | undefined },
-): Promise<string> {
+/**
+ * Opens a sign-in session (a new family of refresh tokens) or continues one (a rotation). The access
+ * token names its family, so revoking the session stops it too.
+ */
+export async function issueTokenPair(
+  ctx: CallContext<Session | null>,
+  session: Session,
+  options: { remember: boolean; familyId?: string },
+): Promise<{ accessToken: string; refreshToken: string }> {
+  const familyId = options.familyId ?? randomUUID();
   const { token, hash } = newRefreshToken();
-  await db.insert(refreshTokens).values({
-    userId: owner.userId,
-    companyId: owner.companyId,
-    familyId: owner.familyId ?? randomUUID(),
+  await ctx.db.insert(refreshTokens).values({
+    userId: session.userId,
+    companyId: session.companyId,
+    familyId,
     tokenHash: hash,
-    remember: owner.remember,
-    expiresAt: lifetime(services, owner.remember),
-    userAgent: owner.userAgent?.slice(0, 300),
+    remember: options.remember,
+    expiresAt: lifetime(ctx.services, options.remember),
+    userAgent: ctx.request.userAgent?.slice(0, 300),
   });
-  return token;
+  const accessToken = await ctx.services.tokens.issueAccess({ ...session, familyId });
+  return { accessToken, refreshToken: token };
 }
 
 /**
- * Uses up a refresh token and answers its row. A token used before means it was stolen or
- * replayed: the whole family is revoked, on the root connection so that it outlives the call's
- * rolled-back transaction. The claim is one conditional UPDATE, so of two racing refreshes with the
- * same token exactly one wins and the other counts as reuse.
+ * Uses up a refresh token and answers its row. The claim is one conditional UPDATE, so of racing
+ * refreshes with the same token exactly one wins. A token used before means it was stolen or
+ * replayed: the whole family is revoked, but only after this call's transaction has rolled back.
+ * A loser of the race still holds the row lock its UPDATE took while waiting for the winner;
+ * revoking from inside the call on a second connection would wait on that lock for ever (and ten
+ * such pairs held the whole pool).
  */
-export async function consumeRefreshToken(tx: Db, services: Services, token: string) {
-  const [row] = await tx
-    .select()
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)));
-  if (!row || row.revokedAt) throw unauthorized('The refresh token is not valid. Sign in again.');
-  const reused = async () => {
-    await revokeFamily(services.db, row.familyId);
-    return unauthorized('This refresh token was already used. Every session it belongs to is now signed out.');
-  };
-  if (row.usedAt) throw await reused();
-  if (row.expiresAt.getTime() <= Date.now()) throw unauthorized('Your session has expired. Sign in again.');
-  const [claimed] = await tx
+export async function consumeRefreshToken(ctx: CallContext<Session | null>, token: string) {
+  const tokenHash = hashRefreshToken(token);
+  const [claimed] = await ctx.db
     .update(refreshTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
-    .returning({ id: refreshTokens.id });
-  if (!claimed) throw await reused();
-  return row;
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, tokenHash),
+        isNull(refreshTokens.usedAt),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  if (claimed) return claimed;
+  const [row] = await ctx.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  if (!row || row.revokedAt) throw unauthorized('The refresh token is not valid. Sign in again.');
+  if (!row.usedAt) throw unauthorized('Your session has expired. Sign in again.');
+  ctx.afterRollback(() => revokeFamilyNow(ctx.services, row.familyId));
+  throw unauthorized('This refresh token was already used. Every session it belongs to is now signed out.');
 }
 
-export async function revokeFamily(db: Db, familyId: string): Promise<void> {
-  await db
+/** The revoked sessions' access tokens stop once the revocation is known to every process. */
+async function told(services: Services, rows: { familyId: string }[]): Promise<void> {
+  await services.revocations.revoke([...new Set(rows.map((r) => r.familyId))]);
+}
+
+/** Revokes sessions in the call's transaction; their access tokens stop once it commits. */
+async function revokeWhere(ctx: CallContext<Session | null>, where: SQL | undefined): Promise<void> {
+  const rows = await ctx.db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    .where(and(where, isNull(refreshTokens.revokedAt)))
+    .returning({ familyId: refreshTokens.familyId });
+  ctx.afterCommit(() => told(ctx.services, rows));
 }
 
-export async function revokeFamilyOf(db: Db, token: string): Promise<void> {
-  const [row] = await db
+/** A stolen token's family, revoked at once on its own connection (the call itself failed). */
+async function revokeFamilyNow(services: Services, familyId: string): Promise<void> {
+  const rows = await services.db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(eq(refreshTokens.familyId, familyId))
+    .returning({ familyId: refreshTokens.familyId });
+  await told(services, rows.length ? rows : [{ familyId }]);
+}
+
+/** Signs out the session a refresh token belongs to. */
+export async function revokeFamilyOf(ctx: CallContext<Session | null>, token: string): Promise<void> {
+  const family = ctx.db
     .select({ familyId: refreshTokens.familyId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)));
-  if (row) await revokeFamily(db, row.familyId);
+  await revokeWhere(ctx, inArray(refreshTokens.familyId, family));
 }
 
-export async function revokeAllOf(db: Db, userId: number): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+/** Signs out every session of a user (password changed, phone lost). */
+export async function revokeAllOf(ctx: CallContext<Session | null>, userId: number): Promise<void> {
+  await revokeWhere(ctx, eq(refreshTokens.userId, userId));
+}
+
+/** A process that starts learns the sessions revoked while their access tokens may still be alive. */
+export async function loadRecentRevocations(services: Services): Promise<void> {
+  const since = new Date(Date.now() - services.revocations.windowMs);
+  const rows = await services.db
+    .selectDistinctOn([refreshTokens.familyId], {
+      familyId: refreshTokens.familyId,
+      revokedAt: refreshTokens.revokedAt,
+    })
+    .from(refreshTokens)
+    .where(gt(refreshTokens.revokedAt, since));
+  for (const row of rows) services.revocations.remember([row.familyId], row.revokedAt?.getTime());
 }

@@ -6,7 +6,7 @@ import type { Session } from '../../platform/auth/tokens';
 import { AppError, badRequest } from '../../platform/http/errors';
 import type { CallContext } from '../../platform/http/context';
 import { type Account, accountsByEmail, loadAccount, sessionData, sessionOf } from './accounts';
-import { issueRefreshToken } from './refresh-tokens';
+import { issueTokenPair } from './refresh-tokens';
 import { users } from './schema';
 import { deviceTokens } from '../driver-app/schema';
 
@@ -14,22 +14,28 @@ type SignInInput = z.output<typeof schemas.signInInput>;
 
 export const WRONG_CREDENTIALS = 'The e-mail address or password is not right.';
 
-/** Finds the one account these credentials open, or answers the same 400 whatever was wrong. */
+/**
+ * Finds the one account these credentials open, or answers the same 400 whatever was wrong.
+ * `systemID` (the company the sign-in page was branded for) is only a hint: it chooses between
+ * several accounts the same e-mail and password open, and never keeps a client that sends a fixed
+ * value out of the one account its credentials open.
+ */
 async function authenticate(ctx: CallContext<Session | null>, input: SignInInput): Promise<Account> {
-  const candidates = await accountsByEmail(ctx.db, input.email, input.systemID);
+  const candidates = await accountsByEmail(ctx.db, input.email);
   if (candidates.length === 0) {
     await verifyNobody(input.password);
     throw badRequest(WRONG_CREDENTIALS);
   }
-  const matching: number[] = [];
+  const matching: { id: number; companyId: number }[] = [];
   for (const candidate of candidates) {
-    if (await verifyPassword(candidate.passwordHash, input.password)) matching.push(candidate.id);
+    if (await verifyPassword(candidate.passwordHash, input.password)) matching.push(candidate);
   }
   if (matching.length === 0) throw badRequest(WRONG_CREDENTIALS);
-  if (matching.length > 1) {
+  const chosen = matching.length === 1 ? matching : matching.filter((m) => m.companyId === input.systemID);
+  if (chosen.length !== 1) {
     throw badRequest('This e-mail address signs in to several companies: use your company’s sign-in page.');
   }
-  const account = await loadAccount(ctx.db, matching[0] as number);
+  const account = await loadAccount(ctx.db, chosen[0]!.id);
   if (!account) throw badRequest(WRONG_CREDENTIALS);
   if (!account.isActive || !account.company.isActive) {
     throw new AppError(403, 'This account is switched off. Ask your operator to switch it back on.');
@@ -41,14 +47,8 @@ async function authenticate(ctx: CallContext<Session | null>, input: SignInInput
 export async function openSession(ctx: CallContext<Session | null>, account: Account, options: { remember: boolean }) {
   const session = sessionOf(account);
   const { rules } = await ctx.services.abilities.forSession(session);
-  const accessToken = await ctx.services.tokens.issueAccess(session);
-  const refreshToken = await issueRefreshToken(ctx.db, ctx.services, {
-    userId: account.userId,
-    companyId: account.companyId,
-    remember: options.remember,
-    userAgent: ctx.request.userAgent,
-  });
-  return sessionData(ctx.db, account, { accessToken, refreshToken }, rules);
+  const tokens = await issueTokenPair(ctx, session, { remember: options.remember });
+  return sessionData(ctx.db, account, tokens, rules);
 }
 
 export async function signIn(ctx: CallContext<Session | null>, input: SignInInput) {

@@ -26,6 +26,8 @@ function systemContext(
     services,
     request: { ip: '127.0.0.1', userAgent: 'offer-expiry' },
     afterCommit: (effect) => void effects.push(effect),
+    // Expiry never fails on purpose; a round that fails is simply tried again by the next one.
+    afterRollback: () => undefined,
   };
 }
 

@@ -78,7 +78,7 @@ export async function resetDriverPassword(ctx: Ctx, id: number) {
       .where(and(eq(users.companyId, ctx.session.companyId), eq(users.id, driver.userId)))
       .returning({ email: users.email });
     email = user?.email ?? '';
-    await revokeAllOf(ctx.db, driver.userId);
+    await revokeAllOf(ctx, driver.userId);
   } else {
     if (!driver.email) {
       throw fieldError('email', "is needed to open the driver's app account: add the driver's e-mail first");

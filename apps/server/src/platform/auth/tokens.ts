@@ -4,6 +4,7 @@ import path from 'node:path';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { UserKind } from '@cabdesk/contract';
 import { unauthorized } from '../http/errors';
+import type { SessionRevocations } from './revocations';
 
 /** Who a request acts for, read from the access token; the company never comes from the body. */
 export interface Session {
@@ -13,6 +14,8 @@ export interface Session {
   staffRoleId: number;
   /** Driver, passenger, staff or client id behind the account; 0 for admins. */
   personId: number;
+  /** The sign-in session (refresh-token family) the token belongs to; revoking it stops the token. */
+  familyId?: string;
 }
 
 interface Claims {
@@ -20,7 +23,10 @@ interface Claims {
   knd: UserKind;
   rid: number;
   pid: number;
+  fam?: string;
 }
+
+const SIGNED_OUT = 'This session was signed out. Sign in again.';
 
 const VERIFIED_CACHE_SIZE = 10_000;
 
@@ -35,6 +41,7 @@ export class TokenService {
   constructor(
     secret: string,
     private readonly accessTtlSeconds: number,
+    private readonly revocations?: SessionRevocations,
   ) {
     this.key = new TextEncoder().encode(secret);
   }
@@ -45,6 +52,7 @@ export class TokenService {
       knd: session.kind,
       rid: session.staffRoleId,
       pid: session.personId,
+      ...(session.familyId ? { fam: session.familyId } : {}),
     };
     return new SignJWT({ ...claims })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -55,6 +63,12 @@ export class TokenService {
   }
 
   async verifyAccess(token: string): Promise<Session> {
+    const session = await this.verifySignature(token);
+    if (this.revocations?.isRevoked(session.familyId)) throw unauthorized(SIGNED_OUT);
+    return session;
+  }
+
+  private async verifySignature(token: string): Promise<Session> {
     const hit = this.verified.get(token);
     if (hit) {
       if (hit.expiresAt > Date.now()) return hit.session;
@@ -69,6 +83,7 @@ export class TokenService {
         kind: payload.knd,
         staffRoleId: payload.rid,
         personId: payload.pid,
+        ...(payload.fam ? { familyId: payload.fam } : {}),
       };
       if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
       this.verified.set(token, { session, expiresAt: (payload.exp ?? 0) * 1000 });

@@ -13,9 +13,29 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<NodePgQueryResultHKT, Schema>;
 export type RootDb = NodePgDatabase<Schema> & { $client: pg.Pool };
 
-export function createDb(url: string, max = 20): RootDb {
-  const pool = new pg.Pool({ connectionString: url, max });
-  // A dropped connection must not take the process down; the next query gets a fresh one.
+/**
+ * Limits on every connection, so no bug can hold the pool for ever: a statement (lock waits
+ * included) is cancelled after `statementMs`, and a transaction left idle (a call awaiting something
+ * outside its own connection) is ended after `idleInTransactionMs`. 0 switches a limit off (bulk
+ * loading, migrations).
+ */
+export interface ConnectionLimits {
+  statementMs: number;
+  idleInTransactionMs: number;
+}
+
+export const defaultLimits: ConnectionLimits = { statementMs: 30_000, idleInTransactionMs: 10_000 };
+
+export function createDb(url: string, max = 20, limits: ConnectionLimits = defaultLimits): RootDb {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    statement_timeout: limits.statementMs,
+    idle_in_transaction_session_timeout: limits.idleInTransactionMs,
+  });
+  // A dropped connection must not take the process down; the next query gets a fresh one. A
+  // connection ended by a limit while a call holds it reports on the client itself, not the pool.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return drizzle({ client: pool, schema, casing: 'snake_case' });
 }

@@ -93,6 +93,9 @@ export function fromDatabaseError(error: unknown): AppError | null {
     case '40P01':
     case '55P03':
       return conflict('Someone else changed this at the same moment. Try again.');
+    case '57014':
+    case '25P03':
+      return new AppError(503, 'The database took too long to answer. Try again in a moment.');
     default:
       return null;
   }

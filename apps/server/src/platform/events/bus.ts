@@ -16,9 +16,18 @@ export interface LiveMessage {
   officeOnly?: boolean;
 }
 
+/** A note from one server process to every process (this one included), never to a screen. */
+export interface ProcessSignal {
+  topic: string;
+  payload: Record<string, unknown>;
+}
+
 export interface LiveBus {
   publish(message: LiveMessage): Promise<void>;
   subscribe(listener: (message: LiveMessage) => void): () => void;
+  /** Tells every server process, this one included (a session revoked, rules changed). */
+  signal(signal: ProcessSignal): Promise<void>;
+  onSignal(topic: string, listener: (payload: Record<string, unknown>) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -33,6 +42,15 @@ export class InProcessBus implements LiveBus {
   subscribe(listener: (message: LiveMessage) => void): () => void {
     this.emitter.on('message', listener);
     return () => this.emitter.off('message', listener);
+  }
+
+  async signal(signal: ProcessSignal): Promise<void> {
+    this.emitter.emit(`signal:${signal.topic}`, signal.payload);
+  }
+
+  onSignal(topic: string, listener: (payload: Record<string, unknown>) => void): () => void {
+    this.emitter.on(`signal:${topic}`, listener);
+    return () => this.emitter.off(`signal:${topic}`, listener);
   }
 
   async close(): Promise<void> {
@@ -50,19 +68,22 @@ export class RedisBus implements LiveBus {
   private readonly local = new InProcessBus();
 
   private readonly channel: string;
+  private readonly signalChannel: string;
 
   /** `namespace` keeps installations that share a Redis apart (one per database). */
   constructor(url: string, log: Logger, namespace: string) {
     this.channel = `cabdesk:live:${namespace}`;
+    this.signalChannel = `cabdesk:signal:${namespace}`;
     this.pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
     this.sub = new Redis(url, { lazyConnect: false });
     for (const client of [this.pub, this.sub]) client.on('error', (err) => log.warn({ err }, 'redis'));
-    void this.sub.subscribe(this.channel);
-    this.sub.on('message', (_channel, raw: string) => {
+    void this.sub.subscribe(this.channel, this.signalChannel);
+    this.sub.on('message', (channel, raw: string) => {
       try {
-        void this.local.publish(JSON.parse(raw) as LiveMessage);
+        if (channel === this.signalChannel) void this.local.signal(JSON.parse(raw) as ProcessSignal);
+        else void this.local.publish(JSON.parse(raw) as LiveMessage);
       } catch (err) {
-        log.warn({ err }, 'unreadable live message');
+        log.warn({ err }, 'unreadable message between processes');
       }
     });
   }
@@ -80,6 +101,14 @@ export class RedisBus implements LiveBus {
 
   subscribe(listener: (message: LiveMessage) => void): () => void {
     return this.local.subscribe(listener);
+  }
+
+  async signal(signal: ProcessSignal): Promise<void> {
+    await this.pub.publish(this.signalChannel, JSON.stringify(signal));
+  }
+
+  onSignal(topic: string, listener: (payload: Record<string, unknown>) => void): () => void {
+    return this.local.onSignal(topic, listener);
   }
 
   async close(): Promise<void> {

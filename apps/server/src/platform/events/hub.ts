@@ -10,6 +10,8 @@ export interface Listener {
   companyId: number;
   office: boolean;
   driverId: number | null;
+  /** The sign-in session behind the socket: its sign-out closes the socket. */
+  familyId?: string | undefined;
 }
 
 const REPLAY_LIMIT = 500;
@@ -48,6 +50,14 @@ export class LiveHub {
   add(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Signed-out sessions hear nothing more: their sockets close as their tokens stop. */
+  closeSessions(families: string[]): void {
+    const revoked = new Set(families);
+    for (const listener of this.listeners) {
+      if (listener.familyId && revoked.has(listener.familyId)) listener.socket.close(4401, 'signed out');
+    }
   }
 
   private deliver(message: LiveMessage): void {

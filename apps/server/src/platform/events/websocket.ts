@@ -33,6 +33,8 @@ export async function installLiveSocket(app: FastifyInstance, services: Services
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   const positions = new PositionWriter(services.db, services.bus);
   app.addHook('onClose', () => positions.drain());
+  // Dropped with the rest when the app closes (SessionRevocations.close).
+  services.revocations.onRevoked((families) => hub.closeSessions(families));
   app.get('/ws', { websocket: true }, (socket: WebSocket) => {
     let listener: Listener | null = null;
     let remove: (() => void) | null = null;
@@ -74,7 +76,7 @@ export async function installLiveSocket(app: FastifyInstance, services: Services
           const office = ['Dispatch', 'Booking', 'Chat'].some((s) => ability.can('read', s as 'Dispatch'));
           const driverId = session.kind === 'driver' ? session.personId : null;
           if (!office && !driverId) return socket.close(4403, 'nothing to hear for this role');
-          listener = { socket, companyId: session.companyId, office, driverId };
+          listener = { socket, companyId: session.companyId, office, driverId, familyId: session.familyId };
           remove = hub.add(listener);
           clearTimeout(timeout);
           socket.send(JSON.stringify({ type: 'hello', seq: await hub.latestSeq(session.companyId) }));

@@ -3,7 +3,6 @@ import type { AppAbility } from '../auth/abilities';
 import type { Session } from '../auth/tokens';
 import type { Db } from '../db/client';
 import type { Services } from '../services';
-import { unauthorized } from './errors';
 
 export interface CallContext<S extends Session | null = Session> {
   /** The database, or the call's transaction for calls that change data. */
@@ -15,6 +14,12 @@ export interface CallContext<S extends Session | null = Session> {
   request: { ip: string; userAgent: string | undefined };
   /** Runs after the call's transaction commits (events, jobs); never for a failed call. */
   afterCommit(effect: () => void | Promise<void>): void;
+  /**
+   * Runs after the call failed and its transaction rolled back, outside it: the one thing a failed
+   * call may still write is what the failure itself must leave behind (a stolen token's family
+   * revoked). Never for a call that succeeds.
+   */
+  afterRollback(effect: () => void | Promise<void>): void;
 }
 
 type SessionOf<K extends BuiltName> = Contract[K]['isPublic'] extends true ? Session | null : Session;
@@ -29,9 +34,4 @@ export type Handlers = { [K in BuiltName]: Handler<K> };
 /** Declares a domain's handlers, typed by the contract. */
 export function handlers<const T extends Partial<Handlers>>(h: T & { [K in Exclude<keyof T, BuiltName>]: never }): T {
   return h;
-}
-
-export function requireSession(ctx: CallContext<Session | null>): Session {
-  if (!ctx.session) throw unauthorized();
-  return ctx.session;
 }

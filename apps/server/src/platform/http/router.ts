@@ -113,7 +113,8 @@ async function run(call: AnyCall, handler: AnyHandler, request: FastifyRequest, 
         ? await multipartInput(call, request)
         : request.body;
   const input = parseInput(call, raw);
-  const effects: (() => void | Promise<void>)[] = [];
+  const effects: Effect[] = [];
+  const failureEffects: Effect[] = [];
   const context = (db: Db): CallContext<Session | null> => ({
     db,
     session: auth.session,
@@ -122,20 +123,34 @@ async function run(call: AnyCall, handler: AnyHandler, request: FastifyRequest, 
     services,
     request: { ip: request.ip, userAgent: request.headers['user-agent'] },
     afterCommit: (effect) => effects.push(effect),
+    afterRollback: (effect) => failureEffects.push(effect),
   });
   const writes = call.kind === 'mutation' || call.kind === 'flat';
-  const result = writes
-    ? await services.db.transaction((tx) => handler(input, context(tx)))
-    : await handler(input, context(services.db));
+  let result: unknown;
+  try {
+    result = writes
+      ? await services.db.transaction((tx) => handler(input, context(tx)))
+      : await handler(input, context(services.db));
+  } catch (error) {
+    await runEffects(failureEffects, request, call, 'after-rollback');
+    throw error;
+  }
   if (services.checkOutputs) checkOutput(call, result);
+  await runEffects(effects, request, call, 'after-commit');
+  return envelope(call, result);
+}
+
+type Effect = () => void | Promise<void>;
+
+/** Effects run one after another; a failing one is logged and never changes the call's answer. */
+async function runEffects(effects: Effect[], request: FastifyRequest, call: AnyCall, when: string): Promise<void> {
   for (const effect of effects) {
     try {
       await effect();
     } catch (error) {
-      request.log.error({ err: error, call: call.name }, 'after-commit effect failed');
+      request.log.error({ err: error, call: call.name }, `${when} effect failed`);
     }
   }
-  return envelope(call, result);
 }
 
 /**
