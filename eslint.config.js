@@ -19,6 +19,16 @@ export default tseslint.config(
     },
   },
   {
+    // The platform is what every domain stands on; it learns of a domain only through what it is given.
+    files: ['apps/server/src/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/domains/**'], message: 'platform/ must not import from domains/: invert it.' }] },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -13,11 +13,13 @@ import { AbilityCache } from './platform/auth/abilities';
 import { SignInThrottle } from './platform/auth/sign-in-throttle';
 import { SessionRevocations } from './platform/auth/revocations';
 import { loadRecentRevocations } from './domains/auth/refresh-tokens';
+import { roleGrantsFrom } from './domains/auth/role-grants';
 import { FileService, LocalFileStore } from './platform/files/store';
 import { installFileRoutes } from './platform/files/routes';
 import { InProcessBus, RedisBus } from './platform/events/bus';
 import { LiveHub } from './platform/events/hub';
 import { installLiveSocket } from './platform/events/websocket';
+import { PositionWriter } from './domains/tracking/position-writer';
 import { TokenService, loadOrCreateSecret } from './platform/auth/tokens';
 import type { RootDb } from './platform/db/client';
 import { installDocs } from './platform/http/docs';
@@ -71,7 +73,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     revocations,
     files: new FileService(new LocalFileStore(path.join(config.dataDir, 'files')), secret),
     bus,
-    abilities: new AbilityCache(db),
+    abilities: new AbilityCache(roleGrantsFrom(db)),
     signInThrottle: new SignInThrottle(config.signInRateLimit),
     jobs: new JobQueue(db.$client, log),
     checkOutputs: options.checkOutputs ?? false,
@@ -94,7 +96,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   });
   installFileRoutes(app, services.files);
   const hub = new LiveHub(services.bus, db);
-  await installLiveSocket(app, services, hub);
+  await installLiveSocket(app, services, hub, new PositionWriter(db, services.bus));
   defineNotificationJobs(services);
   await services.jobs.start();
   app.addHook('onClose', startOfferExpiry(services));

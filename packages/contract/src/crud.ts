@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { list, mutation, read } from './define';
-import { byId, id, listInput, wholeNumber } from './fields';
+import { byId, id, listInput } from './fields';
 import type { Subject } from './permissions';
 
 /** The answer of a delete: the id that is gone. */
@@ -28,8 +28,15 @@ export function crud<
       summary: `${def.noun}: the list, paged, sorted and searchable.`,
     }),
     get: read({ ...opts, input: byId(), output: def.row, summary: `One ${def.noun.toLowerCase()} by id.` }),
-    create: mutation({ ...opts, input: def.fields, output: def.row, summary: `Adds a ${def.noun.toLowerCase()}.` }),
+    create: mutation({
+      ...opts,
+      verb: 'create',
+      input: def.fields,
+      output: def.row,
+      summary: `Adds a ${def.noun.toLowerCase()}.`,
+    }),
     update: mutation({
+      verb: 'update',
       ...opts,
       // safeExtend keeps the fields' cross-field rules; its type is spelled out because TypeScript
       // cannot follow it through the generic.
@@ -41,6 +48,7 @@ export function crud<
       summary: `Changes a ${def.noun.toLowerCase()} (every field is sent).`,
     }),
     remove: mutation({
+      verb: 'update',
       ...opts,
       input: byId(),
       output: deletedRow,
@@ -49,9 +57,12 @@ export function crud<
   };
 }
 
-/** Lookup lists are small: unpaged unless asked (perPage defaults to 0). */
+/**
+ * A dropdown's list takes the spec's list convention like every other list (page 0 and perPage 10
+ * unless sent; perPage 0 for the whole list, which is what a dropdown asks).
+ */
 export const lookupInput = <S extends z.ZodRawShape = Record<never, never>>(filters?: S) =>
-  listInput({ ...(filters ?? ({} as S)), perPage: wholeNumber({ min: 0, max: 100 }).optional().default(0) });
+  listInput(filters ?? ({} as S));
 
 /** The row every lookup has; some add fields of their own. */
 export const lookupRow = z.object({

@@ -1,10 +1,7 @@
 import type { z } from 'zod';
-import type { Subject } from './permissions';
+import type { Subject, Verb } from './permissions';
 
 export type HttpMethod = 'GET' | 'POST';
-
-/** The CASL action a call needs on its subject. */
-export type Verb = 'read' | 'create' | 'update' | 'delete';
 
 /**
  * How a call answers on success:
@@ -23,7 +20,6 @@ interface Base {
    * driver); the handler then limits what such a caller may touch.
    */
   alsoFor?: Subject;
-  verb?: Verb;
   methods?: readonly HttpMethod[];
   /** true: callable without a token (sign-in, branding, web booker look-ups). */
   isPublic?: boolean;
@@ -34,79 +30,93 @@ interface Base {
   upload?: string;
 }
 
+/**
+ * Lists and reads need `read` on their subject, from their kind; one may ask for more (an import
+ * preview needs `create`, because it runs the import without keeping it).
+ */
+interface ReadOpts extends Base {
+  verb?: Verb;
+}
+
+/** A call that changes data states what it does: the verb is never guessed from its name. */
+interface WriteOpts extends Base {
+  verb: Verb;
+}
+
 export interface BuiltDef<K extends Kind, I extends z.ZodType, O extends z.ZodType> extends Base {
   kind: K;
+  verb?: Verb;
   input: I;
   output: O;
 }
 
 export interface PlannedDef extends Base {
   kind: 'planned';
+  /** Declared now or when the call is built; a planned call answers 501 before any permission check. */
+  verb?: Verb;
 }
 
 export type Def = BuiltDef<Kind, z.ZodType, z.ZodType> | PlannedDef;
 
-type Opts = Base;
-
-export function list<const D extends Opts & { input: z.ZodType; row: z.ZodType }>(
+export function list<const D extends ReadOpts & { input: z.ZodType; row: z.ZodType }>(
   def: D,
 ): Omit<D, 'row'> & { kind: 'list'; output: D['row'] } {
   const { row, ...rest } = def;
   return { ...rest, kind: 'list', output: row };
 }
 
-export function read<const D extends Opts & { input: z.ZodType; output: z.ZodType }>(def: D): D & { kind: 'read' } {
+export function read<const D extends ReadOpts & { input: z.ZodType; output: z.ZodType }>(def: D): D & { kind: 'read' } {
   return { ...def, kind: 'read' };
 }
 
-export function mutation<const D extends Opts & { input: z.ZodType; output: z.ZodType }>(
+export function mutation<const D extends WriteOpts & { input: z.ZodType; output: z.ZodType }>(
   def: D,
 ): D & { kind: 'mutation' } {
   return { ...def, kind: 'mutation' };
 }
 
-export function flat<const D extends Opts & { input: z.ZodType; output: z.ZodObject }>(def: D): D & { kind: 'flat' } {
+export function flat<const D extends WriteOpts & { input: z.ZodType; output: z.ZodObject }>(
+  def: D,
+): D & { kind: 'flat' } {
   return { ...def, kind: 'flat' };
 }
 
 /** A call the spec names that is not built yet: it answers 501 until it is. */
-export function planned(opts: Opts = {}): PlannedDef {
+export function planned(opts: Base & { verb?: Verb } = {}): PlannedDef {
   return { ...opts, kind: 'planned' };
 }
 
-/** Read calls start with Get/Check/Is; the verb of the rest follows the action's wording. */
-export function verbOf(action: string): Verb {
-  if (/^(get|check|is|taxlist)/i.test(action)) return 'read';
-  if (/delete/i.test(action)) return 'delete';
-  if (/^(create|add|upload|send|save|register)/i.test(action)) return 'create';
-  return 'update';
+/** The verb a call needs on its subject: declared, or `read` for lists and reads. */
+function verbOf(def: Def): Verb | undefined {
+  if (def.verb) return def.verb;
+  return def.kind === 'list' || def.kind === 'read' ? 'read' : undefined;
 }
 
-export type Resolved<D extends Def, N extends string> = D & {
-  name: N;
-  area: string;
-  action: string;
-  path: string;
-  subject: Subject;
-  verb: Verb;
-  methods: readonly HttpMethod[];
-  isPublic: D extends { isPublic: true } ? true : false;
-};
-
-/** The wire name; the spec has one call at the API root (`POST /UpdateBonus`), declared with area ''. */
-export type WireName<A extends string, K extends string> = A extends '' ? K : `${A}/${K}`;
-
-/** Any call, resolved, when its exact type does not matter (routers, generators, tests). */
-export type AnyCall = Def & {
+interface Resolution {
   name: string;
   area: string;
   action: string;
   path: string;
   subject: Subject;
-  verb: Verb;
   methods: readonly HttpMethod[];
   isPublic: boolean;
-};
+}
+
+export type Resolved<D extends Def, N extends string> = D &
+  Resolution & {
+    name: N;
+    verb: D extends PlannedDef ? Verb | undefined : Verb;
+    isPublic: D extends { isPublic: true } ? true : false;
+  };
+
+/** The wire name; the spec has one call at the API root (`POST /UpdateBonus`), declared with area ''. */
+export type WireName<A extends string, K extends string> = A extends '' ? K : `${A}/${K}`;
+
+/** A built call, resolved, when its exact type does not matter (routers, generators, tests). */
+export type AnyBuiltCall = BuiltDef<Kind, z.ZodType, z.ZodType> & Resolution & { verb: Verb };
+export type AnyPlannedCall = PlannedDef & Resolution;
+/** Any call, resolved: built (with its verb) or planned. */
+export type AnyCall = AnyBuiltCall | AnyPlannedCall;
 
 export interface AreaOptions {
   subject: Subject;
@@ -134,7 +144,7 @@ export function area<const A extends string, const D extends Record<string, Def>
       action,
       path: `${prefix}/${action}`,
       subject: def.subject ?? options.subject,
-      verb: def.verb ?? verbOf(action),
+      verb: verbOf(def),
       methods: def.methods ?? ['POST'],
       isPublic: def.isPublic ?? false,
     };

@@ -44,6 +44,26 @@ export type Subject = (typeof subjects)[number];
 /** CASL actions used in rules: `manage` grants every verb, `read` only reads. */
 export type RuleAction = 'manage' | 'read' | 'create' | 'update' | 'delete';
 
+/** The CASL action a call needs on its subject. */
+export type Verb = 'read' | 'create' | 'update' | 'delete';
+
+/** What a call (or any other way in) needs: a verb on a subject, or on a second subject. */
+export interface Permission {
+  verb: Verb;
+  subject: Subject;
+  alsoFor?: Subject | undefined;
+}
+
+/**
+ * The live socket: an office screen hears every change of its company when its role may read one of
+ * these; a driver's app hears only its own driver's changes.
+ */
+export const liveOfficePermissions: Permission[] = [
+  { verb: 'read', subject: 'Dispatch' },
+  { verb: 'read', subject: 'Booking' },
+  { verb: 'read', subject: 'Chat' },
+];
+
 export interface AbilityRule {
   action: RuleAction;
   subject: Subject | 'all';

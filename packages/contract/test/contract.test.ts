@@ -85,6 +85,35 @@ describe('the contract', () => {
     for (const call of calls) expect(call.subject, call.name).toBeTruthy();
   });
 
+  it('declares the verb of every call that changes data, and gives lists and reads read', () => {
+    const undeclared = calls
+      .filter(
+        (c) =>
+          (c.kind === 'mutation' || c.kind === 'flat') &&
+          !['create', 'update', 'delete', 'read'].includes(c.verb ?? ''),
+      )
+      .map((c) => c.name);
+    expect(undeclared).toEqual([]);
+    const built = calls.filter((c) => c.kind !== 'planned');
+    expect(built.filter((c) => c.kind === 'mutation').length).toBeGreaterThan(100);
+    // A read asks for more than read only when it runs a change without keeping it (an import preview).
+    const strongerReads = built.filter((c) => (c.kind === 'list' || c.kind === 'read') && c.verb !== 'read');
+    expect(strongerReads.map((c) => c.name).sort()).toEqual([
+      'Client/GetImportPreview',
+      'Driver/GetImportPreview',
+      'Passenger/GetImportPreview',
+      'Vehicle/GetImportPreview',
+    ]);
+  });
+
+  it('asks read, not update, of the calls whose names did not follow the pattern', () => {
+    for (const name of ['Common/ExportToExcel', 'Common/GePreferFromList', 'Driver/BookingNextLocTypeID']) {
+      expect(findCall(name)?.verb, name).toBe('read');
+    }
+    expect(findCall('Driver/Import')?.verb).toBe('create');
+    expect(findCall('Common/UploadImageDriver')?.verb).toBe('update');
+  });
+
   it('has input and output schemas on every built call', () => {
     for (const call of calls) {
       if (call.kind === 'planned') continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrors, listParams, trueFalse, verbOf, wholeNumber } from '../src/index';
+import { fieldErrors, listParams, trueFalse, wholeNumber } from '../src/index';
 
 describe('field rules', () => {
   it('accepts whole numbers as numbers or digits, and refuses anything else by name', () => {
@@ -33,14 +33,5 @@ describe('field rules', () => {
     const result = listParams.extend({ name: wholeNumber() }).safeParse({});
     expect(result.success).toBe(false);
     if (!result.success) expect(fieldErrors(result.error)).toContainEqual({ field: 'name', message: 'is required' });
-  });
-
-  it('derives the permission verb from the action name', () => {
-    expect(verbOf('GetTableSummary')).toBe('read');
-    expect(verbOf('checkBookingToken')).toBe('read');
-    expect(verbOf('DeleteDriverChat')).toBe('delete');
-    expect(verbOf('CreateChild')).toBe('create');
-    expect(verbOf('UpdateBookingStatus')).toBe('update');
-    expect(verbOf('ApproveDriverAllcation')).toBe('update');
   });
 });

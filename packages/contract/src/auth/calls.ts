@@ -55,6 +55,7 @@ export const signInCalls = area(
   {
     UserSignIn: signIn,
     UpdatUserDeviceTokenOnLogout: mutation({
+      verb: 'update',
       input: deviceTokenInput,
       output: z.object({ userID: z.number() }),
       subject: 'Profile',
@@ -80,6 +81,7 @@ export const passwordChange = area(
   { subject: 'Profile' },
   {
     UpdatePassword: mutation({
+      verb: 'update',
       input: updatePasswordInput,
       output: z.object({
         passwordChangingDate: z.string(),

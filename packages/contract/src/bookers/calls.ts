@@ -23,11 +23,13 @@ export const bookerCalls = area(
         "Active bookers for the booking form's dropdown; with clientId, that client's bookers and those of none.",
     }),
     AddBooker: mutation({
+      verb: 'create',
       input: bookerCreateInput,
       output: bookerRow,
       summary: 'Adds a booker (someone who books for others), usually for a client.',
     }),
     UpdateBooker: mutation({
+      verb: 'update',
       input: bookerUpdateInput,
       output: bookerRow,
       summary:
@@ -52,6 +54,7 @@ export const repeatBookingCalls = area(
         'Repeat booking series (active by default), with week days, dates, the first journey and booking counts; search passenger, client and pick-up.',
     }),
     CancelRepeatBooking: mutation({
+      verb: 'update',
       input: byId(),
       output: cancelledRepeatBooking,
       summary:

@@ -54,12 +54,14 @@ export const bookingBooking = area(
     }),
     GetTableSummary: list({ input: bookingListInput, row: bookingRow, summary: listSummary }),
     Create: mutation({
+      verb: 'create',
       input: bookingCreateInput,
       output: bookingCreated,
       summary:
         'Makes a booking (office: confirmed; web, apps, portal, API: pending) with its stops, a new passenger if sent, client references, discount and price (manual or quoted), and a repeat series if asked. The same bookingToken answers the booking it already made.',
     }),
     Update: mutation({
+      verb: 'update',
       input: bookingUpdateInput,
       output: bookingDetails,
       summary:
@@ -71,6 +73,7 @@ export const bookingBooking = area(
       summary: 'Whether a booking token was already used in the company, and by which booking.',
     }),
     UpdatePaymentStatusOfBooking: mutation({
+      verb: 'update',
       input: paymentStatusInput,
       output: bookingStatusAnswer,
       summary:
@@ -87,6 +90,7 @@ export const bookingBooking = area(
       summary: 'Checks a discount code (active, dates, uses left) and, given a price, the discount in minor units.',
     }),
     AddUpdatedBookingDataInHistoryLog: mutation({
+      verb: 'create',
       input: historyNoteInput,
       output: historyEntry,
       summary: "Adds a note (and/or changed fields as the form reports them) to a booking's history.",
@@ -113,6 +117,7 @@ export const bookingBooking = area(
         'A distance-based estimate: straight-line distance between the stops times a road factor, base fare plus a rate per kilometre (or per hour for hourly hire), less a discount code.',
     }),
     UpdateBookingStatus: mutation({
+      verb: 'update',
       input: bookingStatusInput,
       output: bookingStatusAnswer,
       summary:
@@ -125,6 +130,7 @@ export const bookingBooking = area(
         'Changes asked for from outside the office (portal, apps, web), newest first; filters bookingId, status.',
     }),
     ApproveRemoteBookingHistory: mutation({
+      verb: 'update',
       input: remoteDecisionInput,
       output: remoteChangeRow,
       summary: 'Applies (approve true) or rejects a pending remote change; either way the history says so.',

@@ -24,6 +24,7 @@ export const dashboardCalendar = area(
       addedBecause: unnamedArea,
     },
     AddEvent: mutation({
+      verb: 'create',
       input: driverEventFields,
       output: driverEventRow,
       addedBecause: unnamedArea,
@@ -36,12 +37,14 @@ export const dashboardCalendar = area(
       summary: 'Events overlapping a range of company days, of one driver or all, by start (unpaged by default).',
     }),
     UpdateEvent: mutation({
+      verb: 'update',
       input: driverEventUpdateFields,
       output: driverEventRow,
       addedBecause: unnamedArea,
       summary: 'Changes an event (every field is sent).',
     }),
     DeleteEvent: mutation({
+      verb: 'delete',
       input: byId(),
       output: deletedRow,
       addedBecause: unnamedArea,

@@ -30,12 +30,14 @@ export const driverChat = area(
       summary: "The signed-in driver's conversation with the office, newest first (driver accounts only).",
     }),
     SendMessage: mutation({
+      verb: 'create',
       input: driverSendMessageInput,
       output: chatMessageRow,
       addedBecause: driverSide,
       summary: 'The signed-in driver writes to the office; it arrives live on every office chat screen.',
     }),
     UpdateStatusOfUnreadMessagesDriverApp: mutation({
+      verb: 'update',
       input: noInput(),
       output: readMarkAnswer,
       addedBecause: driverSide,
@@ -49,31 +51,37 @@ export const staffChat = area(
   { subject: 'Chat' },
   {
     SendMessage: mutation({
+      verb: 'create',
       input: sendMessageInput,
       output: chatMessageRow,
       summary: 'The office writes to one driver; it arrives live in the driver app and on other office screens.',
     }),
     UpdateStatusOfUnreadMessages: mutation({
+      verb: 'update',
       input: noInput(),
       output: readMarkAnswer,
       summary: "Marks every driver's unread messages to the office as read.",
     }),
     UpdateStatusOfUnreadMessagesForDriver: mutation({
+      verb: 'update',
       input: byDriver,
       output: readMarkAnswer.extend({ driverId: z.number() }),
       summary: "Marks one driver's unread messages to the office as read (opening the conversation).",
     }),
     UpdateStatusOfNotificationMessages: mutation({
+      verb: 'update',
       input: notificationMessagesInput,
       output: readMarkAnswer,
       summary: "Marks the listed drivers' messages as read (the ones shown as notifications).",
     }),
     DeleteDriverChat: mutation({
+      verb: 'delete',
       input: byDriver,
       output: deleteChatAnswer,
       summary: "Removes a driver's conversation from both sides (kept in the database, marked deleted).",
     }),
     SendBroadCastMessageToAllActiveDriver: mutation({
+      verb: 'create',
       input: broadcastInput,
       output: broadcastAnswer,
       summary: 'Sends one message to every switched-on driver: one row per driver, marked as a broadcast.',

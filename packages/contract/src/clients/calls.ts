@@ -37,6 +37,7 @@ export const commonClient = area(
       summary: "The client's logo or photo (a signed address; null when it has none).",
     }),
     UploadImageClient: mutation({
+      verb: 'update',
       input: z.object({ id: id(), file: imageUpload() }),
       output: z.object({ id: z.number(), imageUrl: z.string() }),
       upload: 'file',
@@ -62,22 +63,26 @@ export const clientClient = area(
   { subject: 'Client' },
   {
     Create: mutation({
+      verb: 'create',
       input: clientFields,
       output: clientRow,
       summary: 'Adds a client: a top-level account, or a child account when parentClientId is given.',
     }),
     CreateChild: mutation({
+      verb: 'create',
       input: childClientFields,
       output: clientRow,
       summary: 'Adds a child account under parentClientId.',
     }),
     Update: mutation({
+      verb: 'update',
       input: clientUpdateFields,
       output: clientRow,
       summary:
         'Changes a client: only the fields sent change ("" or null clears an optional field; a left-out notification channel or tagIds stays). A client never becomes its own ancestor: a parent that is the client or one of its child accounts is refused. invoiceGroup "parent" needs a parent, checked on the result.',
     }),
     Delete: mutation({
+      verb: 'delete',
       input: byId(),
       output: deletedRow,
       summary:

@@ -6,6 +6,7 @@ import { bookingFormSettingUpdateInput, bookingFormSettings } from './booking-fo
 import { companyLookupInput, publicCompany, systemLogo, systemLogoInput } from './schemas';
 
 const companyDetails = flat({
+  verb: 'read',
   input: companyLookupInput,
   output: publicCompany,
   isPublic: true,
@@ -25,6 +26,7 @@ export const branding = area(
   { subject: 'Auth' },
   {
     GetSystemLogo: flat({
+      verb: 'read',
       input: systemLogoInput,
       output: systemLogo,
       isPublic: true,
@@ -49,6 +51,7 @@ export const commonSettings = area(
       summary: "The company's own picture (basic settings); imageUrl is null when there is none.",
     }),
     UploadImageRefCompany: mutation({
+      verb: 'update',
       input: z.object({ file: imageUpload() }),
       output: z.object({ companyID: z.number(), imageUrl: z.string() }),
       upload: 'file',
@@ -67,6 +70,7 @@ export const bookingFormSettingSettings = area(
       summary: "Which optional booking-form fields the company shows and makes compulsory, with the form's options.",
     }),
     Update: mutation({
+      verb: 'update',
       input: bookingFormSettingUpdateInput,
       output: bookingFormSettings,
       summary:

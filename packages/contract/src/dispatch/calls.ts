@@ -46,32 +46,38 @@ export const bookingDispatch = area(
       summary: 'One tab of the dispatch board of a day as a server-paged list (default tab: unallocated).',
     }),
     UpdateDataofResetBooking: mutation({
+      verb: 'update',
       input: bookingActionInput,
       output: dispatchBookingRow,
       summary: 'Resets a booking to the start of dispatch: no driver, no vehicle, no journey steps (reset move).',
     }),
     UpdateBookingDriverAndVehicle: mutation({
+      verb: 'update',
       input: offerInput,
       output: dispatchBookingRow,
       summary:
         'Soft allocation: offers the booking to a driver until OFFER_TIMEOUT_SECONDS pass (then it goes back to dispatch).',
     }),
     UpdateBookingDriverAndVehicleHard: mutation({
+      verb: 'update',
       input: allocateInput,
       output: dispatchBookingRow,
       summary: `Hard allocation to a driver and vehicle of the company; an expired mandatory document refuses it (422). ${held}`,
     }),
     UpdateBookingDriverAndVehicleHardSubContractor: mutation({
+      verb: 'update',
       input: allocateSubcontractorInput,
       output: dispatchBookingRow,
       summary: `Hard allocation to a subcontractor (vendorId) or one of its drivers; a driver of no subcontractor answers 400. ${held}`,
     }),
     ApproveDriverAllcation: mutation({
+      verb: 'update',
       input: driverAllocationDecisionInput,
       output: dispatchBookingRow,
       summary: "Approves the named driver's take of an offered or allocated booking (accept move).",
     }),
     RejectDriverAllcation: mutation({
+      verb: 'update',
       input: driverAllocationDecisionInput,
       output: dispatchBookingRow,
       summary: "Rejects the named driver's take of the booking: it goes back to dispatch (decline move).",
@@ -88,11 +94,13 @@ export const bookingDispatch = area(
       summary: "Active subcontractors' active drivers, for allocation to a subcontractor.",
     }),
     ConfirmDriverAllocationDispatch: mutation({
+      verb: 'update',
       input: bookingActionInput,
       output: dispatchBookingRow,
       summary: "The office confirms an offered or allocated booking on the driver's behalf (accept move).",
     }),
     UnallocateBookingDriverAndVehicle: mutation({
+      verb: 'update',
       input: bookingActionInput,
       output: dispatchBookingRow,
       summary: 'Takes the booking away from its driver or subcontractor; it goes back to dispatch.',
@@ -119,12 +127,14 @@ export const driverDispatch = area(
         "The board's sidebar: active drivers with availability, open shift and vehicle, current job and last position.",
     }),
     UpdateDriverStatus: mutation({
+      verb: 'update',
       alsoFor: 'DriverApp',
       input: driverStatusInput,
       output: driverStatusRow,
       summary: "Sets a driver's availability (1 available, 2 busy, 3 offline, 4 on break); announced live.",
     }),
     AddDriverShift: mutation({
+      verb: 'create',
       alsoFor: 'DriverApp',
       input: driverShiftInput,
       output: driverShiftRow,

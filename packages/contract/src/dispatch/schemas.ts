@@ -43,6 +43,7 @@ export const dispatchBoardInput = listInput({
 /** Booking/GetTableSummaryDispatchBookingsTest: one tab of the board as a plain server-paged list. */
 export const dispatchListInput = listInput({
   ...boardFilterShape,
+  perPage: wholeNumber({ min: 0, max: 100 }).optional().default(DISPATCH_PAGE_SIZE),
   tab: dispatchTab().optional().default('unallocated'),
 });
 

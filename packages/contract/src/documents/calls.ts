@@ -34,6 +34,7 @@ export const commonDocument = area(
       summary: 'Documents, paged, filtered by owner, type and expiry state, searchable by reference and owner name.',
     }),
     Create: mutation({
+      verb: 'create',
       input: documentFields,
       output: documentRow,
       upload: 'file',
@@ -41,12 +42,18 @@ export const commonDocument = area(
         'Adds a document (JSON with a base64 file, or multipart/form-data with a file part; PDF or image up to 10 MB).',
     }),
     UpdateDocument: mutation({
+      verb: 'update',
       input: documentUpdateFields,
       output: documentRow,
       upload: 'file',
       summary: 'Changes a document; a new file replaces the stored one, removeFile drops it.',
     }),
-    DeleteDocument: mutation({ input: byId(), output: deletedRow, summary: 'Deletes a document and its file.' }),
+    DeleteDocument: mutation({
+      verb: 'delete',
+      input: byId(),
+      output: deletedRow,
+      summary: 'Deletes a document and its file.',
+    }),
     GetDocumentDetailByID: read({ input: byId(), output: documentRow, summary: 'One document by id.' }),
     GetDocumentSummaryByOwnerType: read({
       input: documentSummaryInput,

@@ -34,17 +34,20 @@ export const driverAccount = area(
       summary: "The signed-in driver's own profile as a one-row list (bank account only by its last four).",
     }),
     UpdateDriverPersonalProfile: mutation({
+      verb: 'update',
       input: driverPersonalProfileInput,
       output: driverAppProfile,
       summary:
         'Changes the personal fields it is sent (names, e-mail, phones, address, postcode, birth date, nationality); "" or null clears one.',
     }),
     UpdateDriverAccountProfile: mutation({
+      verb: 'update',
       input: driverAccountProfileInput,
       output: driverAppProfile,
       summary: 'Sets the bank account pay goes to: account name, 6-digit sort code, 8-digit account number.',
     }),
     AddDriverExpenseFromDriverApp: mutation({
+      verb: 'create',
       input: driverExpenseAddInput,
       output: driverExpenseRow,
       upload: 'receipt',
@@ -81,17 +84,20 @@ export const driverAccount = area(
       summary: "The signed-in driver's saved cards, the default first.",
     }),
     CreateCard: mutation({
+      verb: 'create',
       input: driverCardCreateInput,
       output: driverCardRow,
       summary:
         "Saves a card by the provider's token with brand, last four digits and expiry; a card number is refused with 400. The first card is the default.",
     }),
     UpdateCard: mutation({
+      verb: 'update',
       input: driverCardUpdateInput,
       output: driverCardRow,
       summary: "Changes a saved card's holder name or expiry, or makes it the default.",
     }),
     DeleteCard: mutation({
+      verb: 'delete',
       input: byId(),
       output: deletedRow,
       summary: 'Removes a saved card; when it was the default, the newest other card becomes the default.',
@@ -102,16 +108,19 @@ export const driverAccount = area(
       summary: "The signed-in driver's pay adjustments, newest effective date first; fromDate/toDate filter.",
     }),
     CreateAdjustment: mutation({
+      verb: 'create',
       input: driverAdjustmentCreateInput,
       output: driverAdjustmentRow,
       summary: "Records a credit or debit on the driver's own pay (visible to the office); amountMinor > 0.",
     }),
     UpdateAdjustments: mutation({
+      verb: 'update',
       input: driverAdjustmentUpdateInput,
       output: driverAdjustmentRow,
       summary: "Changes the fields it is sent of one of the driver's own adjustments.",
     }),
     DeleteAdjustments: mutation({
+      verb: 'delete',
       input: byId(),
       output: deletedRow,
       summary: "Deletes one of the driver's own adjustments.",

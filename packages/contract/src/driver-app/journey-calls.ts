@@ -23,6 +23,7 @@ export const bookingDriverJourney = area(
   { subject: 'DriverApp' },
   {
     AddLiveLocationLog: mutation({
+      verb: 'create',
       input: positionsInput,
       output: journeyPositionsAnswer,
       summary: "Stores a batch of the signed-in driver's positions (the route of the current job).",
@@ -37,7 +38,12 @@ export const bookingDriverJourney = area(
       output: liveLocationLogAnswer,
       summary: "The route of the signed-in driver's job with its length and whether it is still running.",
     }),
-    UpdateBookingStatusSimple: mutation({ input: journeyStepInput, output: journeyStepAnswer, summary: stepSummary }),
+    UpdateBookingStatusSimple: mutation({
+      verb: 'update',
+      input: journeyStepInput,
+      output: journeyStepAnswer,
+      summary: stepSummary,
+    }),
     CheckOnJobStatus: read({
       input: noInput(),
       output: onJobAnswer,
@@ -56,21 +62,29 @@ export const driverJourney = area(
   { subject: 'DriverApp' },
   {
     UpdateBookingStatusForJourney: mutation({
+      verb: 'update',
       input: journeyStepInput,
       output: journeyStepAnswer,
       summary: stepSummary,
     }),
     ConfirmBooking: mutation({
+      verb: 'update',
       input: journeyAnswerInput,
       output: journeyStepAnswer,
       summary: 'The signed-in driver accepts an offered or allocated job (the confirm step).',
     }),
     RejectBooking: mutation({
+      verb: 'update',
       input: journeyAnswerInput,
       output: journeyStepAnswer,
       summary: 'The signed-in driver declines an offered or allocated job; it goes back to dispatch (the reject step).',
     }),
-    ProcessBookingEvent: mutation({ input: journeyStepInput, output: journeyStepAnswer, summary: stepSummary }),
+    ProcessBookingEvent: mutation({
+      verb: 'update',
+      input: journeyStepInput,
+      output: journeyStepAnswer,
+      summary: stepSummary,
+    }),
     GetBookingLocations: read({
       input: byId(),
       output: journeyLocationsAnswer,
@@ -82,8 +96,14 @@ export const driverJourney = area(
       output: nextLocationAnswer,
       summary: "The next location type of the signed-in driver's job: pickup, via, dropoff, or none once it is over.",
     }),
-    AddBookingProgress: mutation({ input: journeyStepInput, output: journeyStepAnswer, summary: stepSummary }),
+    AddBookingProgress: mutation({
+      verb: 'update',
+      input: journeyStepInput,
+      output: journeyStepAnswer,
+      summary: stepSummary,
+    }),
     CurrentLocation: mutation({
+      verb: 'update',
       input: positionsInput,
       output: journeyPositionsAnswer,
       summary:

@@ -78,6 +78,7 @@ export const driverLists = area(
       summary: "The signed-in driver's notifications, newest first.",
     }),
     UpdateIsNotified: mutation({
+      verb: 'update',
       input: driverNotifiedInput,
       output: driverNotifiedAnswer,
       summary: "Marks one of the driver's own notifications read (or all of them with all: true).",

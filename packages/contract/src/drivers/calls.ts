@@ -35,6 +35,7 @@ export const commonDriver = area(
   {
     GetDriverImage: read({ input: byId(), output: driverImage, summary: "The signed address of a driver's photo." }),
     UploadImageDriver: mutation({
+      verb: 'update',
       input: z.object({ id: id(), file: imageUpload() }),
       output: driverImage.extend({ imageUrl: z.string() }),
       upload: 'file',
@@ -51,16 +52,19 @@ export const driverDriver = area(
   { subject: 'Driver' },
   {
     Create: mutation({
+      verb: 'create',
       input: driverCreateInput,
       output: driverProfile,
       summary: 'Adds a driver; appEmail with appPassword also opens a driver-app account. Answers the profile.',
     }),
     Update: mutation({
+      verb: 'update',
       input: driverUpdateInput,
       output: driverProfile,
       summary: 'Changes the fields it is sent (a field left out stays; "" or null clears it). Answers the profile.',
     }),
     Delete: mutation({
+      verb: 'delete',
       input: byId(),
       output: deletedRow,
       summary:

@@ -28,6 +28,7 @@ const previewCall = (noun: string) =>
 
 const importCall = (noun: string) =>
   mutation({
+    verb: 'create',
     input: z.object({ file: sheetUpload() }),
     output: z.object({ created: z.number() }),
     upload: 'file',

@@ -22,12 +22,14 @@ export const incidentCalls = area(
       summary: 'One incident by its id.',
     }),
     Create: mutation({
+      verb: 'create',
       input: incidentCreateInput,
       output: incidentRow,
       addedBecause: unnamed,
       summary: "Records an incident on a booking; the booking's driver and passenger are taken from it. Opens it.",
     }),
     Close: mutation({
+      verb: 'update',
       input: incidentCloseInput,
       output: incidentRow,
       addedBecause: unnamed,

@@ -26,6 +26,7 @@ export const lostandFoundLostAndFound = area(
     }),
     GetLostItemCategoryList: lookup(codeRow, { summary: 'The kinds of lost item.' }),
     Create: mutation({
+      verb: 'create',
       input: lostItemCreateInput,
       output: lostItemRow,
       summary: 'Records an item found after a booking; it is held at the office.',

@@ -31,6 +31,7 @@ export const bookingMessages = area(
         "The addresses a change of address is e-mailed to: those of GetBookingEmailAddresses when the booking's client chose e-mail for address_change (or the booking has no client).",
     }),
     SendSMSToDriverwithoutBID: mutation({
+      verb: 'create',
       input: sendSmsToDriverInput,
       output: queuedMessages,
       summary: "Queues a text message to a driver's mobile (or phone) that belongs to no booking.",
@@ -41,12 +42,14 @@ export const bookingMessages = area(
       summary: "The booking passenger's name and e-mail address (null when the booking has none).",
     }),
     SendConfirmationEmail: mutation({
+      verb: 'create',
       input: sendConfirmationEmailInput,
       output: queuedMessages,
       summary:
         'Queues the confirmation e-mail to the addresses given, or to the booking’s own (passenger, booker, client contact). The job queue sends it.',
     }),
     SendConfirmationSMS: mutation({
+      verb: 'create',
       input: sendConfirmationSmsInput,
       output: queuedMessages,
       summary: "Queues the confirmation text message to the number given, or to the passenger's mobile (or phone).",
@@ -73,6 +76,7 @@ export const outboxCalls = area(
         'The e-mails and text messages of the company, newest first; filter by status, channel, event or booking; search recipient, subject and text.',
     }),
     Resend: mutation({
+      verb: 'update',
       input: byId(),
       output: outboxMessageRow,
       addedBecause: outboxReason,

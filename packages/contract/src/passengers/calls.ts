@@ -48,6 +48,7 @@ export const commonPassenger = area(
   {
     GetPassengerImage: read({ input: byId(), output: passengerImage, summary: "A passenger's photo (null: none)." }),
     UploadImagePassenger: mutation({
+      verb: 'update',
       input: passengerImageUpload,
       output: passengerImageSaved,
       upload: 'file',
@@ -91,16 +92,19 @@ export const passengerPassenger = area(
       summary: 'The passenger list, paged, sorted and searchable (name, e-mail, phone), with booking totals.',
     }),
     Create: mutation({
+      verb: 'create',
       input: passengerFields,
       output: passengerRow,
       summary: 'Adds a passenger; an e-mail or phone number another passenger has answers 409.',
     }),
     Update: mutation({
+      verb: 'update',
       input: passengerUpdateInput,
       output: passengerRow,
       summary: 'Changes the fields it is sent; a field left out keeps its value, an empty text clears it.',
     }),
     Delete: mutation({
+      verb: 'delete',
       input: byId(),
       output: passengerDeleted,
       summary: 'Deletes a passenger without bookings (and their app account); one with bookings answers 409.',

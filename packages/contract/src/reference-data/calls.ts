@@ -157,6 +157,7 @@ export const vehicleTypeCalls = area(
     Update: vehicleTypes.update,
     Delete: vehicleTypes.remove,
     UploadFile: mutation({
+      verb: 'update',
       input: z.object({ id: id(), file: imageUpload() }),
       output: z.object({ id: z.number(), imageUrl: z.string() }),
       upload: 'file',

@@ -32,6 +32,7 @@ export const commonStaff = area(
       summary: "A staff member's photo (null when there is none).",
     }),
     UploadImageStaff: mutation({
+      verb: 'update',
       input: staffImageUpload,
       output: savedPersonImage,
       upload: 'file',
@@ -61,6 +62,7 @@ export const commonProfile = area(
       summary: 'Pictures of several users of the company (chat lists); ids of no user of the company are left out.',
     }),
     UploadImageProfile: mutation({
+      verb: 'update',
       input: z.object({ file: imageUpload() }),
       output: savedPersonImage,
       upload: 'file',
@@ -82,12 +84,14 @@ export const userUser = area(
   { subject: 'User' },
   {
     CreateUser: mutation({
+      verb: 'create',
       input: createUserInput,
       output: userRow,
       summary:
         'Gives a driver, passenger or staff member of the company a sign-in account; one who has an account answers 409.',
     }),
     DeleteUser: mutation({
+      verb: 'delete',
       input: byId(),
       output: z.object({ id: z.number() }),
       summary: 'Deletes a sign-in account of the company (never your own); its person record stays.',
@@ -100,17 +104,20 @@ export const staffStaff = area(
   { subject: 'Staff' },
   {
     Create: mutation({
+      verb: 'create',
       input: staffCreateInput,
       output: staffRow,
       summary: 'Adds a staff member; with accountEmail and accountPassword also their sign-in account.',
     }),
     Update: mutation({
+      verb: 'update',
       input: staffUpdateInput,
       output: staffRow,
       summary:
         'Changes a staff member: only the fields sent change ("" or null clears an optional field); their account\'s name, role and switch follow. You cannot switch off your own record (409).',
     }),
     Delete: mutation({
+      verb: 'delete',
       input: byId(),
       output: deletedRow,
       summary: 'Deletes a staff member and their account; your own record, or one with documents, answers 409.',
@@ -139,6 +146,7 @@ export const usersUser = area(
       summary: "The company's sign-in accounts, searchable by name and e-mail.",
     }),
     CreateNewUser: mutation({
+      verb: 'create',
       input: createNewUserInput,
       output: userRow,
       summary: 'Opens an office (Admin, Staff) or client-portal (Client) account; a used e-mail answers 409.',

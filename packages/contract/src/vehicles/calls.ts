@@ -19,17 +19,20 @@ export const vehicleVehicle = area(
   { subject: 'Vehicle' },
   {
     Create: mutation({
+      verb: 'create',
       input: vehicleFields,
       output: vehicleRow,
       summary: 'Adds a vehicle; a registration already in the fleet (ignoring case and spaces) answers 409.',
     }),
     Update: mutation({
+      verb: 'update',
       input: vehicleUpdateInput,
       output: vehicleRow,
       summary:
         'Changes a vehicle: only the fields sent change ("" or null clears an optional field; tags stay as they are when tagIds is absent). A registration already in the fleet answers 409.',
     }),
     Delete: mutation({
+      verb: 'delete',
       input: byId(),
       output: deletedRow,
       summary: 'Deletes a vehicle; one with bookings or documents answers 409 (switch it off instead).',

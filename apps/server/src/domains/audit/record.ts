@@ -1,5 +1,6 @@
 import type { Session } from '../../platform/auth/tokens';
 import type { CallContext } from '../../platform/http/context';
+import type { ChangeTrace } from '../../platform/http/crud';
 import { auditLog } from './schema';
 
 type Changes = Record<string, { before: unknown; after: unknown }>;
@@ -29,4 +30,17 @@ export function diff<T extends Record<string, unknown>>(before: T, after: Partia
     if (JSON.stringify(a) !== JSON.stringify(b)) changes[key] = { before: a, after: b };
   }
   return changes;
+}
+
+/** The history of a register's rows under one entity type (the crud mechanism's `trace`). */
+export function audited(entityType: string): ChangeTrace {
+  return (ctx, change) =>
+    recordAudit(ctx, {
+      entityType,
+      entityId: change.entityId,
+      action: change.action,
+      ...(change.before && change.after
+        ? { changes: diff(change.before as Record<string, unknown>, change.after as Record<string, unknown>) }
+        : {}),
+    });
 }

@@ -8,7 +8,7 @@ import { recordAudit } from '../audit/record';
 import { auditLog } from '../audit/schema';
 import { exclusions } from '../reference-data/schema';
 import { bookings, bookingStops, repeatBookings } from './schema';
-import { stopRows } from './write';
+import { stopRows } from './stop-rows';
 
 type Ctx = CallContext<Session>;
 type Repeat = z.output<typeof schemas.repeatInput>;

@@ -27,6 +27,7 @@ import { discountOn, useCode } from './discounts';
 import { lockBooking } from './moves';
 import { quoteJourney } from './quote';
 import { createSeries } from './repeat';
+import { blankToNull, stopRows } from './stop-rows';
 import { bookings, bookingStops, remoteBookingChanges } from './schema';
 import { createdTrace, traced } from './trace';
 import { pointOf, zoneIn, zonesOf } from './zones';
@@ -36,8 +37,6 @@ type CreateInput = z.output<typeof schemas.bookingCreateInput>;
 export type UpdateInput = z.output<typeof schemas.bookingUpdateInput>;
 type StopInput = z.output<typeof schemas.stopInput>;
 type Insert = typeof bookings.$inferInsert;
-
-const blankToNull = (v: string | undefined | null) => (v === undefined || v === null || v.trim() === '' ? null : v);
 
 /** Points, distance, duration, zones and the quote of a route. */
 async function journeyOf(ctx: Ctx, stops: StopInput[], hireMinutes: number | null, vehicleSeats: number | null) {
@@ -67,20 +66,6 @@ async function writeStops(ctx: Ctx, bookingId: number, stops: StopInput[]) {
 }
 
 /** The rows of a route: the first stop is the pick-up, the last the drop-off, vias between. */
-export function stopRows(companyId: number, bookingId: number, stops: StopInput[]) {
-  return stops.map((s, i) => ({
-    companyId,
-    bookingId,
-    seq: i + 1,
-    kind: i === 0 ? ('pickup' as const) : i === stops.length - 1 ? ('dropoff' as const) : ('via' as const),
-    address: s.address,
-    postcode: blankToNull(s.postcode),
-    lat: s.lat === undefined ? null : String(s.lat),
-    lng: s.lng === undefined ? null : String(s.lng),
-    knownLocationId: s.knownLocationId,
-  }));
-}
-
 /**
  * The booking a token already made, if any. The transaction-scoped advisory lock on (company,
  * token) makes a second Create with the same token wait for the first and then find its booking:

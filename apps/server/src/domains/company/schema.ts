@@ -1,55 +1,7 @@
-import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  bigint,
-  boolean,
-  char,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { companies } from '../../platform/tenancy/companies';
 
-/** An operator company: the tenant. Branding, VAT and locale live here. */
-export const companies = pgTable(
-  'companies',
-  {
-    id: integer().primaryKey().generatedByDefaultAsIdentity({ startWith: 20000 }),
-    shortName: text().notNull(),
-    name: text().notNull(),
-    legalName: text(),
-    email: text(),
-    phone: text(),
-    website: text(),
-    address: text(),
-    postcode: text(),
-    timezone: text().notNull().default('Europe/London'),
-    currency: char({ length: 3 }).notNull().default('GBP'),
-    locale: text().notNull().default('en-GB'),
-    isVatRegistered: boolean().notNull().default(false),
-    /** VAT rate in basis points: 2000 = 20 %. */
-    vatRateBp: integer().notNull().default(2000),
-    vatNumber: text(),
-    baseLat: numeric({ precision: 9, scale: 6 }),
-    baseLng: numeric({ precision: 9, scale: 6 }),
-    parentCompanyId: integer().references((): AnyPgColumn => companies.id),
-    logoMain: text(),
-    logoNavBar: text(),
-    logoPassengerMain: text(),
-    logoPassengerNavBar: text(),
-    loaderStyle: text().notNull().default('standard'),
-    imageKey: text(),
-    monthlyBookingsGoal: integer(),
-    monthlyRevenueGoalMinor: bigint({ mode: 'number' }),
-    isActive: boolean().notNull().default(true),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('companies_short_name_key').on(sql`lower(${t.shortName})`)],
-);
+export { companies };
 
 /** What the booking form asks and offers, per company (BookingFormSetting/*). */
 export const bookingFormSettings = pgTable('booking_form_settings', {

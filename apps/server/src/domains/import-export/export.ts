@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Session } from '../../platform/auth/tokens';
 import type { CallContext } from '../../platform/http/context';
 import { badRequest, fieldError, forbidden } from '../../platform/http/errors';
+import { permits } from '../../platform/http/router';
 
 type Ctx = CallContext<Session>;
 const PAGE = 100;
@@ -34,7 +35,7 @@ function cell(key: string, value: unknown): ExcelJS.CellValue {
 export async function exportList(ctx: Ctx, name: string, input: Record<string, unknown>) {
   const call = findCall(name);
   if (!call || call.kind !== 'list') throw fieldError('call', 'must be the name of a list call');
-  if (!ctx.ability.can(call.verb, call.subject)) throw forbidden();
+  if (!permits(ctx.ability, call)) throw forbidden();
   const handler = ctx.services.handlers[name as keyof typeof ctx.services.handlers] as
     ((input: unknown, ctx: Ctx) => Promise<ListResponse<Record<string, unknown>>>) | undefined;
   if (!handler) throw badRequest(`${name} is not implemented yet.`);

@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/client';
 import { fromDatabaseError } from '../../platform/db/errors';
 import type { CallContext } from '../../platform/http/context';
 import { AppError, badRequest, forbidden } from '../../platform/http/errors';
+import { permits } from '../../platform/http/router';
 import { type ImportEntity, importEntities, normalise } from './entities';
 import type { Sheet } from './sheet';
 
@@ -47,7 +48,7 @@ export async function runImport(ctx: Ctx, area: keyof typeof importEntities, she
   const handler = ctx.services.handlers[entity.create as keyof typeof ctx.services.handlers] as
     ((input: unknown, ctx: Ctx) => Promise<unknown>) | undefined;
   if (!call || call.kind === 'planned' || !handler) throw badRequest(`${area} import is not available yet.`);
-  if (!ctx.ability.can('create', call.subject)) throw forbidden();
+  if (!permits(ctx.ability, call)) throw forbidden();
   const columns = mapColumns(entity, sheet.headers);
   const references = new Map<string, Map<string, number>>();
   for (const ref of entity.references) references.set(ref.field, await ref.load(ctx.db, ctx.session.companyId));

@@ -2,6 +2,7 @@ import { type AnyColumn, eq, sql } from 'drizzle-orm';
 import type { schemas } from '@cabdesk/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
+import { audited } from '../audit/record';
 import { crudHandlers } from '../../platform/http/crud';
 import { clients, clientReferenceTypes, clientReferences, clientTypes } from '../clients/schema';
 import { drivers, driverTypes } from '../drivers/schema';
@@ -20,6 +21,7 @@ const driverCount = sql<number>`(select count(*)::int from ${drivers} d where d.
 export const driverTypeRegister = crudHandlers({
   table: driverTypes,
   noun: 'Driver type',
+  trace: audited('driver_type'),
   query: (db: Db) =>
     db
       .select({
@@ -46,6 +48,7 @@ const clientCount = sql<number>`(select count(*)::int from ${clients} c where c.
 export const clientTypeRegister = crudHandlers({
   table: clientTypes,
   noun: 'Client type',
+  trace: audited('client_type'),
   query: (db: Db) =>
     db
       .select({ id: clientTypes.id, name: clientTypes.name, isActive: clientTypes.isActive, clientCount })
@@ -62,6 +65,7 @@ export const clientTypeRegister = crudHandlers({
 export const clientReferenceRegister = crudHandlers({
   table: clientReferences,
   noun: 'Client reference',
+  trace: audited('client_reference'),
   query: (db: Db) =>
     db
       .select({

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { schemas } from '@cabdesk/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
+import { audited } from '../audit/record';
 import { crudHandlers } from '../../platform/http/crud';
 import { documents, documentTypes } from '../documents/schema';
 import { vehicles, vehicleTypes } from '../vehicles/schema';
@@ -11,6 +12,7 @@ import { bookingExpenseTypes, discountCodes, taxes } from './schema';
 export const expenseTypeRegister = crudHandlers({
   table: bookingExpenseTypes,
   noun: 'Booking expense type',
+  trace: audited('expense_type'),
   query: (db: Db) =>
     db
       .select({
@@ -46,6 +48,7 @@ export const expenseTypeRegister = crudHandlers({
 export const discountCodeRegister = crudHandlers({
   table: discountCodes,
   noun: 'Discount code',
+  trace: audited('discount_code'),
   query: (db: Db) =>
     db
       .select({
@@ -90,6 +93,7 @@ const vehicleCount = sql<number>`(select count(*)::int from ${vehicles} v where 
 export const vehicleTypeRegister = crudHandlers({
   table: vehicleTypes,
   noun: 'Vehicle type',
+  trace: audited('vehicle_type'),
   query: (db: Db) =>
     db
       .select({
@@ -128,6 +132,7 @@ const documentCount = sql<number>`(select count(*)::int from ${documents} d wher
 export const documentTypeRegister = crudHandlers({
   table: documentTypes,
   noun: 'Document type',
+  trace: audited('document_type'),
   query: (db: Db) =>
     db
       .select({

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
 import type { Session } from '../../platform/auth/tokens';
 import type { CallContext } from '../../platform/http/context';
+import { audited } from '../audit/record';
 import { crudHandlers, num } from '../../platform/http/crud';
 import { AppError } from '../../platform/http/errors';
 import { activeIs } from './driver-and-client-types';
@@ -12,6 +13,7 @@ import { entityTags, exclusions, knownLocations, tags, zones } from './schema';
 export const knownLocationRegister = crudHandlers({
   table: knownLocations,
   noun: 'Known location',
+  trace: audited('known_location'),
   query: (db: Db) =>
     db
       .select({
@@ -54,6 +56,7 @@ const usageCount = sql<number>`(select count(*)::int from ${entityTags} et where
 export const tagRegister = crudHandlers({
   table: tags,
   noun: 'Tag',
+  trace: audited('tag'),
   query: (db: Db) =>
     db
       .select({
@@ -105,6 +108,7 @@ async function refuseKindChangeInUse(ctx: CallContext<Session>, tagId: number, t
 export const exclusionRegister = crudHandlers({
   table: exclusions,
   noun: 'Exclusion date',
+  trace: audited('exclusion'),
   query: (db: Db) =>
     db
       .select({
@@ -133,6 +137,7 @@ export const exclusionRegister = crudHandlers({
 export const zoneRegister = crudHandlers({
   table: zones,
   noun: 'Zone',
+  trace: audited('zone'),
   query: (db: Db) =>
     db
       .select({

@@ -1,9 +1,9 @@
 import { createMongoAbility, type MongoAbility } from '@casl/ability';
 import { type AbilityRule, type Grant, type Subject, type Verb, fixedRules, rulesFromGrants } from '@cabdesk/contract';
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { rolePermissions } from '../../domains/auth/schema';
 import type { Session } from './tokens';
+
+/** A staff role's grants, as the company stored them (the auth domain reads them). */
+export type LoadGrants = (companyId: number, staffRoleId: number) => Promise<Partial<Record<Subject, Grant>>>;
 
 export type AppAbility = MongoAbility<[Verb | 'manage', Subject | 'all']>;
 
@@ -20,7 +20,7 @@ export class AbilityCache {
   private readonly fixed = new Map<string, AppAbility>();
   private readonly staff = new Map<string, { ability: AppAbility; rules: AbilityRule[]; at: number }>();
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly loadGrants: LoadGrants) {}
 
   anonymous(): AppAbility {
     return this.fromRules('anonymous', anonymousRules);
@@ -34,15 +34,7 @@ export class AbilityCache {
     const key = `${session.companyId}:${session.staffRoleId}`;
     const hit = this.staff.get(key);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit;
-    const rows = await this.db
-      .select({ subject: rolePermissions.subject, grant: rolePermissions.grant })
-      .from(rolePermissions)
-      .where(
-        and(eq(rolePermissions.companyId, session.companyId), eq(rolePermissions.staffRoleId, session.staffRoleId)),
-      );
-    const grants = Object.fromEntries(rows.map((r) => [r.subject, r.grant as Grant])) as Partial<
-      Record<Subject, Grant>
-    >;
+    const grants = await this.loadGrants(session.companyId, session.staffRoleId);
     const rules = rulesFromGrants(grants);
     const entry = { ability: createMongoAbility<AppAbility>(rules as never), rules, at: Date.now() };
     this.staff.set(key, entry);

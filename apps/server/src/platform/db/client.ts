@@ -1,17 +1,15 @@
 import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema';
 
 // Dates and timestamps come back as text: times are formatted once, explicitly, in UTC.
 pg.types.setTypeParser(1082, (v) => v); // date
 // bigint counts fit in a JS number for every figure this product keeps.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export type Schema = typeof schema;
 /** A database handle or an open transaction: services accept either. */
-export type Db = PgDatabase<NodePgQueryResultHKT, Schema>;
-export type RootDb = NodePgDatabase<Schema> & { $client: pg.Pool };
+export type Db = PgDatabase<NodePgQueryResultHKT>;
+export type RootDb = NodePgDatabase & { $client: pg.Pool };
 
 /**
  * Limits on every connection, so no bug can hold the pool for ever: a statement (lock waits
@@ -37,5 +35,5 @@ export function createDb(url: string, max = 20, limits: ConnectionLimits = defau
   // connection ended by a limit while a call holds it reports on the client itself, not the pool.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
-  return drizzle({ client: pool, schema, casing: 'snake_case' });
+  return drizzle({ client: pool, casing: 'snake_case' });
 }

@@ -1,6 +1,6 @@
 import { type AnyPgColumn, foreignKey, integer, timestamp, unique } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { companies } from '../../domains/company/schema';
+import { companies } from '../tenancy/companies';
 
 /** Integer identity key; the spec's ids are numbers. */
 export const idColumn = () => integer().primaryKey().generatedByDefaultAsIdentity();

@@ -1,13 +1,22 @@
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
+import { liveOfficePermissions } from '@cabdesk/contract';
 import { AppError } from '../http/errors';
+import { permits } from '../http/router';
 import type { Services } from '../services';
 import type { LiveHub, Listener } from './hub';
-import { PositionWriter } from '../../domains/tracking/position-writer';
-import type { PositionPoint } from '../../domains/tracking/positions';
 
 const AUTH_TIMEOUT_MS = 5000;
+
+/**
+ * Where a driver's positions go (the tracking domain's writer): it answers how many points it stored,
+ * or throws an AppError naming the bad field.
+ */
+export interface PositionSink {
+  submit(companyId: number, driverId: number, points: readonly unknown[]): Promise<number>;
+  drain(): Promise<void>;
+}
 
 interface ClientFrame {
   type?: string;
@@ -15,7 +24,7 @@ interface ClientFrame {
   after?: number;
   /** The sender's name for a positions frame, echoed in the answer so the app can drop it from its queue. */
   id?: string;
-  points?: PositionPoint[];
+  points?: unknown[];
 }
 
 /**
@@ -29,9 +38,13 @@ interface ClientFrame {
  * answered {type: 'positions.ack', id, stored} or {type: 'positions.error', id, field, message}, in the
  * order sent.
  */
-export async function installLiveSocket(app: FastifyInstance, services: Services, hub: LiveHub): Promise<void> {
+export async function installLiveSocket(
+  app: FastifyInstance,
+  services: Services,
+  hub: LiveHub,
+  positions: PositionSink,
+): Promise<void> {
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
-  const positions = new PositionWriter(services.db, services.bus);
   app.addHook('onClose', () => positions.drain());
   // Dropped with the rest when the app closes (SessionRevocations.close).
   services.revocations.onRevoked((families) => hub.closeSessions(families));
@@ -73,7 +86,7 @@ export async function installLiveSocket(app: FastifyInstance, services: Services
         try {
           const session = await services.tokens.verifyAccess(String(frame.token ?? ''));
           const { ability } = await services.abilities.forSession(session);
-          const office = ['Dispatch', 'Booking', 'Chat'].some((s) => ability.can('read', s as 'Dispatch'));
+          const office = liveOfficePermissions.some((p) => permits(ability, p));
           const driverId = session.kind === 'driver' ? session.personId : null;
           if (!office && !driverId) return socket.close(4403, 'nothing to hear for this role');
           listener = { socket, companyId: session.companyId, office, driverId, familyId: session.familyId };

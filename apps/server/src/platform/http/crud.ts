@@ -1,7 +1,6 @@
 import { and, count, eq, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { ListParams, ListResponse } from '@cabdesk/contract';
-import { recordAudit, diff } from '../../domains/audit/record';
 import type { Session } from '../auth/tokens';
 import type { Db } from '../db/client';
 import type { CallContext } from './context';
@@ -11,12 +10,18 @@ import { listPage, orderFrom, searchAny } from './list';
 type TenantTable = PgTable & { id: PgColumn; companyId: PgColumn; updatedAt?: PgColumn };
 type Ctx = CallContext<Session>;
 
+/** Records a change of a register row in the history, in the call's transaction (audit's `audited`). */
+export type ChangeTrace = (
+  ctx: Ctx,
+  change: { entityId: number; action: 'created' | 'updated' | 'deleted'; before?: object; after?: object },
+) => Promise<void>;
+
 export interface CrudDefinition<T extends TenantTable, Q extends PgSelect, Row, In> {
   table: T;
   /** "Driver type": for messages. */
   noun: string;
-  /** Writes a history row per change under this entity type; none when absent. */
-  auditAs?: string;
+  /** Writes the history of every change; none when absent. */
+  trace?: ChangeTrace;
   /** The row query with its joins, before WHERE/ORDER/LIMIT. */
   query: (db: Db) => Q;
   /** Turns a raw result row into the contract row (numbers from numeric columns, ISO dates…). */
@@ -84,7 +89,7 @@ export function crudHandlers<T extends TenantTable, Q extends PgSelect, Row, In>
         .values({ ...values, companyId: ctx.session.companyId, createdBy: ctx.session.userId } as T['$inferInsert'])
         .returning({ id: table.id });
       const id = created?.id as number;
-      if (def.auditAs) await recordAudit(ctx, { entityType: def.auditAs, entityId: id, action: 'created' });
+      await def.trace?.(ctx, { entityId: id, action: 'created' });
       return { data: await one(ctx, id), message: `${def.noun} added.` };
     },
 
@@ -96,14 +101,12 @@ export function crudHandlers<T extends TenantTable, Q extends PgSelect, Row, In>
         .set({ ...values, ...(table.updatedAt ? { updatedAt: new Date() } : {}) } as never)
         .where(and(mine(ctx), eq(table.id, input.id)));
       const after = await one(ctx, input.id);
-      if (def.auditAs) {
-        await recordAudit(ctx, {
-          entityType: def.auditAs,
-          entityId: input.id,
-          action: 'updated',
-          changes: diff(before as Record<string, unknown>, after as Record<string, unknown>),
-        });
-      }
+      await def.trace?.(ctx, {
+        entityId: input.id,
+        action: 'updated',
+        before: before as object,
+        after: after as object,
+      });
       return { data: after, message: `${def.noun} saved.` };
     },
 
@@ -113,7 +116,7 @@ export function crudHandlers<T extends TenantTable, Q extends PgSelect, Row, In>
         .where(and(mine(ctx), eq(table.id, input.id)))
         .returning({ id: table.id });
       if (!gone) throw notFound(`${def.noun} ${input.id}`);
-      if (def.auditAs) await recordAudit(ctx, { entityType: def.auditAs, entityId: input.id, action: 'deleted' });
+      await def.trace?.(ctx, { entityId: input.id, action: 'deleted' });
       return { data: { id: input.id }, message: `${def.noun} deleted.` };
     },
   };

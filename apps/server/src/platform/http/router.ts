@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type AnyCall, allCalls, describeFieldErrors, fieldErrors } from '@cabdesk/contract';
-import type { z } from 'zod';
+import {
+  type AnyBuiltCall,
+  type AnyCall,
+  allCalls,
+  describeFieldErrors,
+  fieldErrors,
+  type Permission,
+} from '@cabdesk/contract';
+import type { AppAbility } from '../auth/abilities';
 import type { Session } from '../auth/tokens';
 import type { Db } from '../db/client';
 import type { Services } from '../services';
@@ -34,7 +41,7 @@ async function authenticate(call: AnyCall, request: FastifyRequest, services: Se
   }
 }
 
-function parseInput(call: AnyCall & { input: z.ZodType }, raw: unknown): unknown {
+function parseInput(call: AnyBuiltCall, raw: unknown): unknown {
   const parsed = call.input.safeParse(raw ?? {});
   if (parsed.success) return parsed.data;
   const errors = fieldErrors(parsed.error);
@@ -64,7 +71,7 @@ async function multipartInput(call: AnyCall, request: FastifyRequest): Promise<R
 const messages = { create: 'Created.', update: 'Saved.', delete: 'Deleted.', read: 'OK.' } as const;
 
 /** Wraps a handler's result in the envelope of the call's kind (docs/api-conventions.md). */
-function envelope(call: AnyCall, result: unknown): unknown {
+function envelope(call: AnyBuiltCall, result: unknown): unknown {
   switch (call.kind) {
     case 'list':
       return result;
@@ -84,7 +91,7 @@ function envelope(call: AnyCall, result: unknown): unknown {
 }
 
 /** In tests every answer is checked against the contract, so the contract cannot drift from the code. */
-function checkOutput(call: AnyCall & { output: z.ZodType }, result: unknown): void {
+function checkOutput(call: AnyBuiltCall, result: unknown): void {
   const values =
     call.kind === 'list'
       ? (result as { data: unknown[]; allData: unknown[] }).data
@@ -97,13 +104,21 @@ function checkOutput(call: AnyCall & { output: z.ZodType }, result: unknown): vo
   }
 }
 
+/**
+ * The one permission check, for every road into the product (calls, exports, imports, the live
+ * socket): the declared verb on the subject, or on the second subject a call is also open to.
+ */
+export function permits(ability: AppAbility, permission: Permission): boolean {
+  return (
+    ability.can(permission.verb, permission.subject) ||
+    (permission.alsoFor !== undefined && ability.can(permission.verb, permission.alsoFor))
+  );
+}
+
 async function run(call: AnyCall, handler: AnyHandler, request: FastifyRequest, services: Services): Promise<unknown> {
   if (call.kind === 'planned') throw notImplemented(call.name);
   const auth = await authenticate(call, request, services);
-  const permitted =
-    auth.ability.can(call.verb, call.subject) ||
-    (call.alsoFor !== undefined && auth.ability.can(call.verb, call.alsoFor));
-  if (!call.isPublic && !permitted) {
+  if (!call.isPublic && !permits(auth.ability, call)) {
     throw auth.session ? forbidden() : unauthorized();
   }
   const raw =
