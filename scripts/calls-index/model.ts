@@ -42,7 +42,8 @@ export interface IndexedCall {
   isPublic: boolean;
   subject: string;
   alsoFor?: string;
-  verb: string;
+  /** Declared on every built call; a planned call may not have one yet. */
+  verb?: string | undefined;
   contract?: ContractEntry;
   handler?: HandlerEntry;
   tests: string[];

@@ -41,7 +41,7 @@ export function renderCallsIndex(calls: readonly IndexedCall[]): string {
     '- **Handler**: where `Area/Action` is declared in `apps/server/src`.',
     '- **Work**: the function the handler delegates to; a _mechanism_ is shared code that made the handler',
     '  or does its work, named with what it was given; _inline_: the handler does the work itself.',
-    '- **Tests**: the test files that name the call in a string (server `test/` and `src/`, browser `e2e/`).',
+    '- **Tests**: the test files that name the call in a string (server `test/` and `src/`, browser `e2e/`). Besides these, every built call is in the refusal matrix (`test/refusal-matrix.test.ts`) and every list in the list-convention test (`test/list-convention.test.ts`), both generated from the contract.',
     '',
     `Areas: ${areaNames.map((a) => `[${areaTitle(a)}](#${anchorOf(a)})`).join(' · ')}`,
     '',
@@ -105,7 +105,7 @@ function routeOf(call: IndexedCall): string {
 function permissionOf(call: IndexedCall): string {
   if (call.isPublic) return 'public';
   const also = call.alsoFor ? ` (also \`${call.alsoFor}\`)` : '';
-  return `\`${call.subject}\` ${call.verb}${also}`;
+  return `\`${call.subject}\`${call.verb ? ` ${call.verb}` : ''}${also}`;
 }
 
 export function renderWork(work: Work): string {

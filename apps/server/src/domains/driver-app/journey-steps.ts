@@ -59,6 +59,24 @@ function takenAtPatch(step: JourneyStep, at: Date, booking: Booking): Patch {
   }
 }
 
+/**
+ * The time a step is stamped with: when the phone says it was taken, but never before the job's
+ * earlier stamps. A phone whose clock lies (or a step sent late from a queue after a later one was
+ * stamped by the office) would otherwise stamp "on route" after "arrived"; the phone's own time is
+ * still kept as sent in journey_steps.taken_at.
+ */
+function stampOf(taken: Date, booking: Booking): Date {
+  const earlier = [
+    booking.offeredAt,
+    booking.allocatedAt,
+    booking.acceptedAt,
+    booking.onRouteAt,
+    booking.arrivedAt,
+    booking.onBoardAt,
+  ].filter((d): d is Date => d !== null);
+  return new Date(Math.max(taken.getTime(), ...earlier.map((d) => d.getTime())));
+}
+
 /** Arrival at and departure from the stops, for the driver's list of locations. */
 async function markStops(ctx: Ctx, bookingId: number, step: JourneyStep, at: Date) {
   const own = and(eq(bookingStops.companyId, ctx.session.companyId), eq(bookingStops.bookingId, bookingId));
@@ -143,12 +161,13 @@ export async function takeJourneyStep(ctx: Ctx, input: StepInput): Promise<StepA
   const move = journeyStepMoves[input.step];
   if (!canMove(booking.status, move)) refuseStep(booking, input.step);
   const takenAt = input.takenAt ? new Date(input.takenAt) : null;
+  const at = stampOf(takenAt ?? new Date(), booking);
   const after = await moveBooking(ctx, booking.id, move, {
     source: 'driver',
     note: input.note,
-    patch: takenAt ? takenAtPatch(input.step, takenAt, booking) : undefined,
+    patch: takenAtPatch(input.step, at, booking),
   });
-  await markStops(ctx, booking.id, input.step, takenAt ?? new Date());
+  await markStops(ctx, booking.id, input.step, at);
   const answer = answerOf(after, input.step, false);
   if (key) {
     await ctx.db.insert(journeySteps).values({
