@@ -1,17 +1,9 @@
+import { ownerStatistics } from '../statistics/owner';
 import { z } from 'zod';
 import { codeRow, deletedRow, lookup, lookupInput } from '../crud';
 import { area, list, mutation, read } from '../define';
 import { byId, id, imageUpload, listInput } from '../fields';
-import {
-  entityStatsInput,
-  statistics,
-  bookingCount,
-  weekDayRow,
-  trendRow,
-  trendsInput,
-  topInput,
-  topRow,
-} from '../statistics/schemas';
+import { topInput, topRow } from '../statistics/schemas';
 import {
   childClientFields,
   clientFields,
@@ -26,6 +18,8 @@ import {
 
 const unnamed = 'the spec lists "the SMS, email, phone-call, representative and tag lists" of a client without names';
 const named = z.object({ id: z.number(), name: z.string() });
+
+const clientStatistics = ownerStatistics('client', 'Its own bookings; child accounts count on their own.');
 
 export const commonClient = area(
   'Common',
@@ -106,26 +100,10 @@ export const clientClient = area(
       output: z.array(topRow),
       summary: "The busiest clients over the range by done bookings, then revenue (a parent's own bookings only).",
     }),
-    GetClientStatistics: read({
-      input: entityStatsInput,
-      output: statistics,
-      summary: "A client's booking totals over the range (its own bookings; child accounts count on their own).",
-    }),
-    GetClientBookingCount: read({
-      input: byId(),
-      output: bookingCount,
-      summary: "A client's bookings today, this week, month and year, and upcoming.",
-    }),
-    GetClientWeekDays: read({
-      input: entityStatsInput,
-      output: z.array(weekDayRow),
-      summary: "A client's bookings per day of the week, Monday first.",
-    }),
-    GetClientBookingTrends: read({
-      input: trendsInput,
-      output: z.array(trendRow),
-      summary: "A client's bookings per month (default: the last twelve months).",
-    }),
+    GetClientStatistics: clientStatistics.statistics,
+    GetClientBookingCount: clientStatistics.count,
+    GetClientWeekDays: clientStatistics.weekDays,
+    GetClientBookingTrends: clientStatistics.trends,
     GetClientNote: read({ input: byId(), output: clientNote, summary: "The client's notes." }),
     GetClientSMSList: {
       ...lookup(codeRow, { subject: 'Lookup', summary: 'Booking events that can send the client a text message.' }),

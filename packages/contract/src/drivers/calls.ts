@@ -1,17 +1,9 @@
+import { ownerStatistics } from '../statistics/owner';
 import { z } from 'zod';
 import { codeRow, deletedRow, lookup } from '../crud';
 import { area, list, mutation, read } from '../define';
 import { byId, id, imageUpload, wholeNumber } from '../fields';
-import {
-  bookingCount,
-  entityStatsInput,
-  statistics,
-  topInput,
-  topRow,
-  trendRow,
-  trendsInput,
-  weekDayRow,
-} from '../statistics/schemas';
+import { topInput, topRow } from '../statistics/schemas';
 import {
   driverCreateInput,
   driverDocumentListInput,
@@ -28,6 +20,8 @@ import {
 } from './schemas';
 
 const named = z.object({ id: z.number(), name: z.string() });
+
+const driverStatistics = ownerStatistics('driver');
 
 export const commonDriver = area(
   'Common',
@@ -103,11 +97,7 @@ export const driverDriver = area(
       subject: 'Lookup',
       summary: 'Active driver tags.',
     }),
-    GetDriverStatistics: read({
-      input: entityStatsInput,
-      output: statistics,
-      summary: "A driver's bookings and revenue over a date range (default: all time).",
-    }),
+    GetDriverStatistics: driverStatistics.statistics,
     GetTableSummaryDriverDocument: list({
       input: driverDocumentListInput,
       row: driverDocumentRow,
@@ -123,21 +113,9 @@ export const driverDriver = area(
       output: z.array(topRow),
       summary: 'The drivers with the most done bookings (then revenue) over a date range.',
     }),
-    GetDriverBookingCount: read({
-      input: byId(),
-      output: bookingCount,
-      summary: "A driver's bookings today, this week, month, year and in all.",
-    }),
-    GetDriverWeekDays: read({
-      input: entityStatsInput,
-      output: z.array(weekDayRow),
-      summary: "A driver's bookings per day of the week, Monday first.",
-    }),
-    GetDriverBookingTrends: read({
-      input: trendsInput,
-      output: z.array(trendRow),
-      summary: "A driver's bookings per month (default: the last twelve months).",
-    }),
+    GetDriverBookingCount: driverStatistics.count,
+    GetDriverWeekDays: driverStatistics.weekDays,
+    GetDriverBookingTrends: driverStatistics.trends,
     GetDriverList: lookup(driverLookupRow, { summary: 'Active drivers, by name.' }),
     GetDriverListWithSearch: lookup(driverSearchRow, {
       filters: { availability: wholeNumber({ min: 0, max: 4 }).optional() },

@@ -1,17 +1,9 @@
+import { ownerStatistics } from '../statistics/owner';
 import { z } from 'zod';
 import { lookup } from '../crud';
 import { area, list, mutation, read } from '../define';
 import { byId, listInput } from '../fields';
-import {
-  bookingCount,
-  entityStatsInput,
-  statistics,
-  topInput,
-  topRow,
-  trendRow,
-  trendsInput,
-  weekDayRow,
-} from '../statistics/schemas';
+import { topInput, topRow } from '../statistics/schemas';
 import {
   clientPassengerInput,
   clientPassengerRow,
@@ -42,6 +34,8 @@ import {
  * e-mail addresses and phone numbers, which the Lookup subject (granted to every signed-in user,
  * drivers and passengers too) must not reach.
  */
+const passengerStatistics = ownerStatistics('passenger');
+
 export const commonPassenger = area(
   'Common',
   { subject: 'Passenger' },
@@ -119,31 +113,15 @@ export const passengerPassenger = area(
       output: passengerAvailability,
       summary: 'The same check for an existing passenger, who does not clash with themself.',
     }),
-    GetPassengerStatistics: read({
-      input: entityStatsInput,
-      output: statistics,
-      summary: "A passenger's booking totals over the range.",
-    }),
-    GetPassengerBookingCount: read({
-      input: byId(),
-      output: bookingCount,
-      summary: "A passenger's bookings today, this week, month and year.",
-    }),
+    GetPassengerStatistics: passengerStatistics.statistics,
+    GetPassengerBookingCount: passengerStatistics.count,
     GetTopPassenger: read({
       input: topInput,
       output: z.array(topRow),
       summary: 'The passengers with the most done bookings over the range.',
     }),
-    GetPassengerWeekDays: read({
-      input: entityStatsInput,
-      output: z.array(weekDayRow),
-      summary: "A passenger's bookings per day of the week.",
-    }),
-    GetPassengerBookingTrends: read({
-      input: trendsInput,
-      output: z.array(trendRow),
-      summary: "A passenger's bookings per month (default: the last twelve months).",
-    }),
+    GetPassengerWeekDays: passengerStatistics.weekDays,
+    GetPassengerBookingTrends: passengerStatistics.trends,
     GetClientPassengerList: list({
       input: clientPassengerInput,
       row: clientPassengerRow,

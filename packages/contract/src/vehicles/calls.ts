@@ -1,8 +1,7 @@
-import { z } from 'zod';
+import { ownerStatistics } from '../statistics/owner';
 import { codeRow, deletedRow, lookup } from '../crud';
-import { area, list, mutation, planned, read } from '../define';
-import { byId, id } from '../fields';
-import { bookingCount, entityStatsInput, statistics, trendRow, trendsInput, weekDayRow } from '../statistics/schemas';
+import { area, list, mutation, planned } from '../define';
+import { byId } from '../fields';
 import {
   vehicleFields,
   vehicleListInput,
@@ -14,6 +13,8 @@ import {
 } from './schemas';
 
 /** Dispatchers read the fleet; admins (and roles granted manage on Vehicle) change it. */
+const vehicleStatistics = ownerStatistics('vehicle');
+
 export const vehicleVehicle = area(
   'Vehicle',
   { subject: 'Vehicle' },
@@ -48,26 +49,10 @@ export const vehicleVehicle = area(
       summary:
         'The fleet, paged, sorted and searchable (registration, make, model); `id` > 0 narrows it to that vehicle.',
     }),
-    GetVehicleStatistics: read({
-      input: entityStatsInput,
-      output: statistics,
-      summary: 'Bookings and revenue of one vehicle over a date range.',
-    }),
-    GetVehicleBookingCount: read({
-      input: z.object({ id: id() }),
-      output: bookingCount,
-      summary: 'Bookings of one vehicle today, this week, month and year.',
-    }),
-    GetVehicleWeekDays: read({
-      input: entityStatsInput,
-      output: z.array(weekDayRow),
-      summary: 'Bookings of one vehicle per day of the week, Monday first, every day present.',
-    }),
-    GetvehicleBookingTrends: read({
-      input: trendsInput,
-      output: z.array(trendRow),
-      summary: 'Bookings of one vehicle per month (default: the last twelve months), every month present.',
-    }),
+    GetVehicleStatistics: vehicleStatistics.statistics,
+    GetVehicleBookingCount: vehicleStatistics.count,
+    GetVehicleWeekDays: vehicleStatistics.weekDays,
+    GetvehicleBookingTrends: vehicleStatistics.trends,
     GetVehicleList: lookup(vehicleLookupRow, {
       summary: 'Active vehicles for dropdowns, named "REG — Make Model".',
     }),

@@ -4,7 +4,8 @@ import { handlers, type CallContext } from '../../platform/http/context';
 import { notFound } from '../../platform/http/errors';
 import { imageOf, replaceImage } from '../../platform/files/images';
 import { fixedLookup } from '../reference-data/lookups';
-import { bookingCountsOf, statisticsOf, topOf, trendsOf, weekDaysOf } from '../statistics/booking-stats';
+import { topOf } from '../statistics/booking-stats';
+import { ownerStatisticsHandlers } from '../statistics/owner-handlers';
 import {
   clientList,
   clientTagList,
@@ -47,22 +48,12 @@ export const clientsHandlers = handlers({
   'Client/GetClientRepresentativeList': (input, ctx) => representativeList(ctx, input),
   'Client/GetClientTagList': (input, ctx) => clientTagList(ctx, input),
 
-  'Client/GetClientStatistics': async (input, ctx) => {
-    await ownClient(ctx, input.id);
-    return statisticsOf(ctx, 'client', input.id, input);
-  },
-  'Client/GetClientBookingCount': async (input, ctx) => {
-    await ownClient(ctx, input.id);
-    return bookingCountsOf(ctx, 'client', input.id);
-  },
-  'Client/GetClientWeekDays': async (input, ctx) => {
-    await ownClient(ctx, input.id);
-    return weekDaysOf(ctx, 'client', input.id, input);
-  },
-  'Client/GetClientBookingTrends': async (input, ctx) => {
-    await ownClient(ctx, input.id);
-    return trendsOf(ctx, 'client', input.id, input);
-  },
+  ...ownerStatisticsHandlers('client', ownClient, {
+    statistics: 'Client/GetClientStatistics',
+    count: 'Client/GetClientBookingCount',
+    weekDays: 'Client/GetClientWeekDays',
+    trends: 'Client/GetClientBookingTrends',
+  }),
   'Client/GetTopClient': (input, ctx) =>
     topOf(ctx, 'client', { table: clients, name: sql<string>`${clients.name}` }, input, input.limit),
 

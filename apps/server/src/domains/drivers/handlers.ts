@@ -3,7 +3,8 @@ import { handlers } from '../../platform/http/context';
 import { imageOf, replaceImage } from '../../platform/files/images';
 import { recordAudit } from '../audit/record';
 import { fixedLookup } from '../reference-data/lookups';
-import { bookingCountsOf, statisticsOf, topOf, trendsOf, weekDaysOf } from '../statistics/booking-stats';
+import { topOf } from '../statistics/booking-stats';
+import { ownerStatisticsHandlers } from '../statistics/owner-handlers';
 import { resetDriverPassword } from './app-account';
 import { driverDocumentDetails, listDriverDocuments } from './documents';
 import { listDrivers } from './list';
@@ -37,22 +38,12 @@ export const driversHandlers = handlers({
   'Driver/GetDriverListWithSearch': (input, ctx) => driverSearchLookup(ctx, input),
   'Common/GetDriverUserList': (input, ctx) => driverUserLookup(ctx, input),
 
-  'Driver/GetDriverStatistics': async (input, ctx) => {
-    await driverOf(ctx, input.id);
-    return statisticsOf(ctx, 'driver', input.id, input);
-  },
-  'Driver/GetDriverBookingCount': async (input, ctx) => {
-    await driverOf(ctx, input.id);
-    return bookingCountsOf(ctx, 'driver', input.id);
-  },
-  'Driver/GetDriverWeekDays': async (input, ctx) => {
-    await driverOf(ctx, input.id);
-    return weekDaysOf(ctx, 'driver', input.id, input);
-  },
-  'Driver/GetDriverBookingTrends': async (input, ctx) => {
-    await driverOf(ctx, input.id);
-    return trendsOf(ctx, 'driver', input.id, input);
-  },
+  ...ownerStatisticsHandlers('driver', driverOf, {
+    statistics: 'Driver/GetDriverStatistics',
+    count: 'Driver/GetDriverBookingCount',
+    weekDays: 'Driver/GetDriverWeekDays',
+    trends: 'Driver/GetDriverBookingTrends',
+  }),
   'Driver/GetTopDriver': (input, ctx) =>
     topOf(
       ctx,

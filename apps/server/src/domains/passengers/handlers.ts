@@ -1,6 +1,7 @@
 import { handlers } from '../../platform/http/context';
 import { imageOf, replaceImage } from '../../platform/files/images';
-import { bookingCountsOf, statisticsOf, topOf, trendsOf, weekDaysOf } from '../statistics/booking-stats';
+import { topOf } from '../statistics/booking-stats';
+import { ownerStatisticsHandlers } from '../statistics/owner-handlers';
 import { conflictsOf } from './availability';
 import { passengerBookingHistory } from './history';
 import {
@@ -33,22 +34,12 @@ export const passengersHandlers = handlers({
     return { isValid: conflicts.length === 0, conflicts };
   },
 
-  'Passenger/GetPassengerStatistics': async (input, ctx) => {
-    await storedPassenger(ctx, input.id);
-    return statisticsOf(ctx, 'passenger', input.id, input);
-  },
-  'Passenger/GetPassengerBookingCount': async (input, ctx) => {
-    await storedPassenger(ctx, input.id);
-    return bookingCountsOf(ctx, 'passenger', input.id);
-  },
-  'Passenger/GetPassengerWeekDays': async (input, ctx) => {
-    await storedPassenger(ctx, input.id);
-    return weekDaysOf(ctx, 'passenger', input.id, input);
-  },
-  'Passenger/GetPassengerBookingTrends': async (input, ctx) => {
-    await storedPassenger(ctx, input.id);
-    return trendsOf(ctx, 'passenger', input.id, input);
-  },
+  ...ownerStatisticsHandlers('passenger', storedPassenger, {
+    statistics: 'Passenger/GetPassengerStatistics',
+    count: 'Passenger/GetPassengerBookingCount',
+    weekDays: 'Passenger/GetPassengerWeekDays',
+    trends: 'Passenger/GetPassengerBookingTrends',
+  }),
   'Passenger/GetTopPassenger': (input, ctx) =>
     topOf(ctx, 'passenger', { table: passengers, name: passengerName }, input, input.limit),
 

@@ -4,7 +4,7 @@ import { handlers, type CallContext } from '../../platform/http/context';
 import { notFound } from '../../platform/http/errors';
 import { fixedLookup, inMemory } from '../reference-data/lookups';
 import { tags } from '../reference-data/schema';
-import { bookingCountsOf, statisticsOf, trendsOf, weekDaysOf } from '../statistics/booking-stats';
+import { ownerStatisticsHandlers } from '../statistics/owner-handlers';
 import { listVehicles } from './list';
 import { createVehicle, deleteVehicle, updateVehicle } from './register';
 import { vehicles, vehicleTypes } from './schema';
@@ -79,20 +79,10 @@ export const vehiclesHandlers = handlers({
     );
   },
 
-  'Vehicle/GetVehicleStatistics': async (input, ctx) => {
-    await ensureVehicle(ctx, input.id);
-    return statisticsOf(ctx, 'vehicle', input.id, input);
-  },
-  'Vehicle/GetVehicleBookingCount': async (input, ctx) => {
-    await ensureVehicle(ctx, input.id);
-    return bookingCountsOf(ctx, 'vehicle', input.id);
-  },
-  'Vehicle/GetVehicleWeekDays': async (input, ctx) => {
-    await ensureVehicle(ctx, input.id);
-    return weekDaysOf(ctx, 'vehicle', input.id, input);
-  },
-  'Vehicle/GetvehicleBookingTrends': async (input, ctx) => {
-    await ensureVehicle(ctx, input.id);
-    return trendsOf(ctx, 'vehicle', input.id, input);
-  },
+  ...ownerStatisticsHandlers('vehicle', ensureVehicle, {
+    statistics: 'Vehicle/GetVehicleStatistics',
+    count: 'Vehicle/GetVehicleBookingCount',
+    weekDays: 'Vehicle/GetVehicleWeekDays',
+    trends: 'Vehicle/GetvehicleBookingTrends',
+  }),
 });
