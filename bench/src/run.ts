@@ -8,11 +8,12 @@
  * - suggestions: ranked drivers among 10,000 online (p99 < 10 ms);
  * - positions: drivers' positions over their sockets fanned out to 50 map screens (≥ 10,000/s, p99 < 200 ms);
  * - drivers: the driver app's path — 2,000 drivers sending positions while 200 of them walk jobs through
- *   the journey and 10 dispatch boards watch (every fix stored, step p95 < 200 ms, board p99 < 1,000 ms).
+ *   the journey and 10 dispatch boards watch (every fix stored, step p95 < 200 ms, board p99 < 1,000 ms);
+ * - web: the gzipped JavaScript the web app's first page loads (budget 250 KB; built when missing).
  * Figures go to bench/results/*.json and a table at the end.
  */
-import { fork } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, fork } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +32,7 @@ import { positionsIngest } from './scenarios/positions';
 import { rankInProcess, suggestionsCall } from './scenarios/suggestions';
 import { usersList } from './scenarios/users-list';
 import { BENCH_ADMIN, seedBench } from './seed';
+import { FIRST_PAGE_BUDGET_KB, measureFirstPage } from '../../scripts/first-page/measure';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -53,7 +55,7 @@ if (PATH_PAUSE.length !== 2 || !PATH_PAUSE.every((v) => v > 0) || PATH_PAUSE[0] 
   throw new Error('BENCH_PATH_PAUSE_SECONDS must read "min-max" in seconds, such as 5-15.');
 }
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret!';
-const only = new Set((process.env.BENCH_ONLY ?? 'users,bookings,board,suggestions,positions,drivers').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'web,users,bookings,board,suggestions,positions,drivers').split(','));
 
 interface Line {
   scenario: string;
@@ -63,6 +65,20 @@ interface Line {
 }
 
 async function main() {
+  const lines: Line[] = [];
+  const results: Record<string, unknown> = { at: new Date().toISOString(), seconds: SECONDS, concurrency: CONCURRENCY };
+  if (only.has('web')) {
+    console.log('\n— web: the first page of the web app');
+    const page = firstPage();
+    results.web = page;
+    lines.push({
+      scenario: 'web first page',
+      figure: `${Math.round(page.gzipBytes / 102.4) / 10} KB gzipped JS in ${page.files.length} files`,
+      target: `≤ ${FIRST_PAGE_BUDGET_KB} KB`,
+      met: page.gzipBytes <= FIRST_PAGE_BUDGET_KB * 1024,
+    });
+    if (only.size === 1) return report(results, lines);
+  }
   const log = createLogger('warn');
   const started = Date.now();
   let stopDb = async () => {};
@@ -118,8 +134,6 @@ async function main() {
     server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
 
-  const lines: Line[] = [];
-  const results: Record<string, unknown> = { at: new Date().toISOString(), seconds: SECONDS, concurrency: CONCURRENCY };
   try {
     const appUrl = `http://127.0.0.1:${appPort}`;
     const signIn = await fetch(`${appUrl}/UserLogin/UserSignIn`, {
@@ -288,11 +302,22 @@ async function main() {
     await stopDb();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
+  report(results, lines);
+}
+
+function report(results: Record<string, unknown>, lines: Line[]): void {
   const out = path.join(here, '../results');
   mkdirSync(out, { recursive: true });
   writeFileSync(path.join(out, 'latest.json'), JSON.stringify({ ...results, summary: lines }, null, 2));
-  say('\nSummary');
+  console.log('\nSummary');
   console.table(lines.map((l) => ({ ...l, met: l.met ? 'MET' : 'NOT MET' })));
+}
+
+/** The built web app's first page, building it first when there is no build yet. */
+function firstPage() {
+  const dist = path.join(here, '../../apps/web/dist');
+  if (!existsSync(path.join(dist, 'index.html'))) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  return measureFirstPage(dist);
 }
 
 main().then(
