@@ -41,6 +41,7 @@ export async function openBrowser(
   });
   const page = context.pages()[0] ?? (await context.newPage());
   page.on('pageerror', (error) => console.error('page error:', error.message));
+  settleRefreshesBeforeNavigating(page);
   // A journey that fails says where the browser was and what it showed, and leaves a screenshot.
   afterEach(async (test) => {
     if (test.task.result?.state !== 'fail') return;
@@ -53,6 +54,31 @@ export async function openBrowser(
     console.error(`failed at ${page.url()} (screenshot ${shot}); the page read:\n${text.slice(0, 800)}`);
   });
   return { context, page, baseUrl: inject('baseUrl') };
+}
+
+/**
+ * A page that is left while its token refresh is under way loses the rotated pair: the server has
+ * used the old refresh token, and the next page presents it again, which the server must treat as a
+ * stolen token (it signs the session out). With 15-minute tokens a person's reload almost never
+ * lands in those few milliseconds; the journeys run on 6-second tokens and navigate by address all
+ * the time, so before they navigate they let a refresh under way finish and be stored.
+ */
+function settleRefreshesBeforeNavigating(page: Page): void {
+  const refreshing = new Set<unknown>();
+  const isRefresh = (url: string) => url.endsWith('/jwt/refresh-token');
+  page.on('request', (request) => isRefresh(request.url()) && refreshing.add(request));
+  page.on('requestfinished', (request) => refreshing.delete(request));
+  page.on('requestfailed', (request) => refreshing.delete(request));
+  const settled = async () => {
+    if (!refreshing.size) return;
+    while (refreshing.size) await new Promise((r) => setTimeout(r, 20));
+    // The answer is in; the page stores the new pair right after reading it.
+    await new Promise((r) => setTimeout(r, 100));
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => (await settled(), goto(url, options));
+  page.reload = async (options) => (await settled(), reload(options));
 }
 
 export const DEMO_PASSWORD = 'cabdesk-demo';

@@ -27,3 +27,9 @@ if (!('fonts' in document)) {
 }
 URL.createObjectURL ??= () => 'blob:preview';
 URL.revokeObjectURL ??= () => {};
+
+// The feature words arrive in their own module in the app (i18n/index.ts); screens under test
+// read them at once, as they do once the app has started.
+const { featureWords } = await import('../src/i18n');
+await featureWords('en');
+export {};

@@ -1,19 +1,37 @@
-/** Writes openapi.json from the contract; with --check, fails when the committed file differs. */
+/**
+ * Writes openapi.json and the web's call table (src/call-table.generated.ts) from the contract; with
+ * --check, fails when a committed file differs.
+ */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 import { openApiDocument } from '../src/openapi';
+import { callTableSource } from './call-table';
 
-const file = fileURLToPath(new URL('../openapi.json', import.meta.url));
-const generated = `${JSON.stringify(openApiDocument(), null, 2)}\n`;
+const files = [
+  {
+    file: fileURLToPath(new URL('../openapi.json', import.meta.url)),
+    content: async () => `${JSON.stringify(openApiDocument(), null, 2)}\n`,
+  },
+  {
+    file: fileURLToPath(new URL('../src/call-table.generated.ts', import.meta.url)),
+    content: async (file: string) => format(callTableSource(), { ...(await resolveConfig(file)), filepath: file }),
+  },
+];
 
-if (process.argv.includes('--check')) {
-  const committed = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  if (committed !== generated) {
-    console.error('packages/contract/openapi.json is out of date: run `npm run openapi` and commit the result.');
-    process.exit(1);
+let stale = false;
+for (const { file, content } of files) {
+  const generated = await content(file);
+  if (process.argv.includes('--check')) {
+    const committed = existsSync(file) ? readFileSync(file, 'utf8') : '';
+    if (committed !== generated) {
+      console.error(`${file} is out of date: run \`npm run openapi\` and commit the result.`);
+      stale = true;
+    }
+  } else {
+    writeFileSync(file, generated);
+    console.log(`Wrote ${file}`);
   }
-  console.log('openapi.json matches the contract.');
-} else {
-  writeFileSync(file, generated);
-  console.log(`Wrote ${file}`);
 }
+if (stale) process.exit(1);
+if (process.argv.includes('--check')) console.log('openapi.json and the call table match the contract.');

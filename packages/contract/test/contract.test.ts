@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { allCalls, contract, findCall } from '../src/index';
 import { openApiDocument } from '../src/openapi';
+import { callTable } from '../src/call-table.generated';
+import { callTableEntries } from '../scripts/call-table';
 
 const calls = allCalls;
 
@@ -120,6 +122,13 @@ describe('the contract', () => {
       expect(call.input, call.name).toBeDefined();
       expect(call.output, call.name).toBeDefined();
     }
+  });
+});
+
+describe('the call table the web makes calls from', () => {
+  it('holds every built call with its route, kind and permission, as the contract says', () => {
+    expect(callTable).toEqual(Object.fromEntries(callTableEntries()));
+    expect(Object.keys(callTable)).toHaveLength(calls.filter((c) => c.kind !== 'planned').length);
   });
 });
 

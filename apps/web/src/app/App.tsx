@@ -1,15 +1,18 @@
 import { DirectionProvider, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router';
 import { ApiError } from '../api/errors';
+import { FeatureWordsReady } from '../i18n/FeatureWordsReady';
 import { PageLoader } from '../ui/PageLoader';
 import { AuthProvider } from './auth';
 import { LiveProvider } from './LiveProvider';
 import { storedDirection } from './layout/preferences';
 import { router } from './router';
 import { colorSchemeManager, theme } from './theme';
+
+/** Notices slide in later than the first page: their component and its transitions load on their own. */
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -26,12 +29,16 @@ export function App() {
   return (
     <DirectionProvider initialDirection={storedDirection()} detectDirection={false}>
       <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
-        <Notifications position="top-right" />
+        <Suspense fallback={null}>
+          <Notifications position="top-right" />
+        </Suspense>
         <QueryClientProvider client={queryClient}>
           <AuthProvider>
             <LiveProvider>
               <Suspense fallback={<PageLoader />}>
-                <RouterProvider router={router} />
+                <FeatureWordsReady>
+                  <RouterProvider router={router} />
+                </FeatureWordsReady>
               </Suspense>
             </LiveProvider>
           </AuthProvider>

@@ -25,7 +25,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCall } from '../../api/hooks';
-import { languages } from '../../i18n';
+import { type Language, languages, setLanguage } from '../../i18n';
 import { useAuth } from '../auth';
 import { useBranding } from '../StartupLoader';
 import { usePersistedDirection } from './preferences';
@@ -84,7 +84,7 @@ export function HeaderBar({ mobileOpened, toggleMobile, collapsed, toggleCollaps
             aria-label={t('header.language')}
             data={languages.map((l) => ({ value: l.code, label: l.label }))}
             value={i18n.resolvedLanguage ?? 'en'}
-            onChange={(lng) => lng && void i18n.changeLanguage(lng)}
+            onChange={(lng) => lng && void setLanguage(lng as Language)}
             w={110}
             size="xs"
             allowDeselect={false}

@@ -15,7 +15,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../../app/auth';
-import { languages } from '../../../i18n';
+import { type Language, languages, setLanguage } from '../../../i18n';
 import { Screen } from './screen';
 import { useDocumentsAttention } from './useDocumentsAttention';
 import { useUnreadNotificationCount } from './useUnreadNotificationCount';
@@ -115,7 +115,7 @@ export function MorePage() {
             size="md"
             aria-labelledby="driver-language"
             value={i18n.resolvedLanguage ?? 'en'}
-            onChange={(code) => void i18n.changeLanguage(code)}
+            onChange={(code) => code && void setLanguage(code as Language)}
             data={languages.map((l) => ({ value: l.code, label: l.label }))}
           />
         </Stack>

@@ -19,7 +19,11 @@ export function ShiftCard() {
   const driverId = useDriverId();
   const status = useCall('Booking/GetDriverStatus', {});
   const shift = status.data?.data.shift ?? null;
-  const vehicles = useCall('Driver/GetDriverVehicleListDrvApp', { perPage: 0 }, { enabled: !shift && !status.isPending });
+  const vehicles = useCall(
+    'Driver/GetDriverVehicleListDrvApp',
+    { perPage: 0 },
+    { enabled: !shift && !status.isPending },
+  );
   const [vehicleId, setVehicleId] = useState<string | null>(null);
   const change = useCallMutation('Driver/AddDriverShift', { invalidates: [...refreshed] });
 
