@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/domains/audit/schema';
 import { bookers } from '../src/domains/bookings/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
 import { messageFactories } from './factories-notifications';
 
@@ -51,7 +52,7 @@ beforeAll(async () => {
 
 describe('Booking/AddBooker', () => {
   it('adds a booker for a client and writes history', async () => {
-    const res = await call<Answer>(
+    const res = await call(
       t.app,
       'Booking/AddBooker',
       { name: ' Claire Concierge ', email: 'Claire@GrandHotel.example', phone: '+44 20 7946 0101', clientId },
@@ -72,7 +73,7 @@ describe('Booking/AddBooker', () => {
   });
 
   it('takes a booker without client, e-mail or phone (empty boxes are none)', async () => {
-    const res = await call<Answer>(
+    const res = await call(
       t.app,
       'Booking/AddBooker',
       { name: 'Walk-in Assistant', email: '', phone: null, clientId: 0 },
@@ -91,7 +92,7 @@ describe('Booking/AddBooker', () => {
       [{ name: 'X', clientId: 'abc' }, 'clientId'],
       [{ name: 'X', clientId: otherClientId }, 'clientId'],
     ] as const) {
-      const res = await call<Answer>(t.app, 'Booking/AddBooker', body, admin.accessToken);
+      const res = await call(t.app, 'Booking/AddBooker', body, admin.accessToken);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.errors?.[0]?.field).toBe(field);
     }
@@ -112,10 +113,10 @@ describe('Booking/UpdateBooker', () => {
       phone: '+44 1234 567890',
       clientId,
     });
-    const res = await call<Answer>(t.app, 'Booking/UpdateBooker', { id, phone: '', clientId: null }, admin.accessToken);
+    const res = await call(t.app, 'Booking/UpdateBooker', { id, phone: '', clientId: null }, admin.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ name: 'Ben', email: 'ben@example.test', phone: null, clientId: null });
-    const off = await call<Answer>(t.app, 'Booking/UpdateBooker', { id, isActive: false }, admin.accessToken);
+    const off = await call(t.app, 'Booking/UpdateBooker', { id, isActive: false }, admin.accessToken);
     expect(off.body.data.isActive).toBe(false);
     const history = await t.db.select().from(auditLog).where(eq(auditLog.entityId, id));
     expect(history.filter((h) => h.entityType === 'booker' && h.action === 'updated')).toHaveLength(2);
@@ -123,15 +124,10 @@ describe('Booking/UpdateBooker', () => {
 
   it('refuses a cleared name, another company’s client and another company’s booker', async () => {
     const id = await f.booker(company.id, { name: 'Keep Me' });
-    const cleared = await call<Answer>(t.app, 'Booking/UpdateBooker', { id, name: '' }, admin.accessToken);
+    const cleared = await call(t.app, 'Booking/UpdateBooker', { id, name: '' }, admin.accessToken);
     expect(cleared.status).toBe(400);
     expect(cleared.body.errors?.[0]).toEqual({ field: 'name', message: 'is required' });
-    const foreign = await call<Answer>(
-      t.app,
-      'Booking/UpdateBooker',
-      { id, clientId: otherClientId },
-      admin.accessToken,
-    );
+    const foreign = await call(t.app, 'Booking/UpdateBooker', { id, clientId: otherClientId }, admin.accessToken);
     expect(foreign.status).toBe(400);
     expect(foreign.body.errors?.[0]?.field).toBe('clientId');
     expect((await call(t.app, 'Booking/UpdateBooker', { id, name: 'Taken' }, other.accessToken)).status).toBe(404);
@@ -146,7 +142,7 @@ describe('Booking/GetTableSummaryBooker', () => {
     const busy = await f.booker(company.id, { name: 'Busy Booker', clientId });
     await f.booking(company.id, { bookerId: busy });
     await f.booking(company.id, { bookerId: busy });
-    const res = await call<List>(
+    const res = await call(
       t.app,
       'Booking/GetTableSummaryBooker',
       { sortColumn: 'bookingCount', sortType: 'desc', perPage: 2 },
@@ -155,17 +151,12 @@ describe('Booking/GetTableSummaryBooker', () => {
     expect(res.status).toBe(200);
     expect(res.body.data[0]).toMatchObject({ name: 'Busy Booker', bookingCount: 2, clientName: 'Grand Hotel' });
     expect(res.body.total).toBe(Math.ceil(res.body.count / 2));
-    const search = await call<List>(t.app, 'Booking/GetTableSummaryBooker', { q: 'grand hotel' }, admin.accessToken);
+    const search = await call(t.app, 'Booking/GetTableSummaryBooker', { q: 'grand hotel' }, admin.accessToken);
     expect(search.body.data.every((b) => b.clientName === 'Grand Hotel')).toBe(true);
-    const inactive = await call<List>(t.app, 'Booking/GetTableSummaryBooker', { state: 'inactive' }, admin.accessToken);
+    const inactive = await call(t.app, 'Booking/GetTableSummaryBooker', { state: 'inactive' }, admin.accessToken);
     expect(inactive.body.data.every((b) => !b.isActive)).toBe(true);
-    expect((await call<List>(t.app, 'Booking/GetTableSummaryBooker', {}, other.accessToken)).body.count).toBe(0);
-    const bad = await call<Answer>(
-      t.app,
-      'Booking/GetTableSummaryBooker',
-      { sortColumn: 'password' },
-      admin.accessToken,
-    );
+    expect((await call(t.app, 'Booking/GetTableSummaryBooker', {}, other.accessToken)).body.count).toBe(0);
+    const bad = await call(t.app, 'Booking/GetTableSummaryBooker', { sortColumn: 'password' }, admin.accessToken);
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.[0]?.field).toBe('sortColumn');
   });
@@ -176,7 +167,7 @@ describe('Booking/GetBookerList', () => {
     const otherClient = await f.client(company.id, { name: 'Other Firm' });
     await f.booker(company.id, { name: 'Firm Booker', clientId: otherClient });
     await f.booker(company.id, { name: 'Gone Booker', clientId, isActive: false });
-    const res = await call<List>(t.app, 'Booking/GetBookerList', { clientId }, dispatcher.accessToken);
+    const res = await call(t.app, 'Booking/GetBookerList', { clientId }, dispatcher.accessToken);
     expect(res.status).toBe(200);
     const names = res.body.data.map((b) => b.name);
     expect(names).not.toContain('Firm Booker');
@@ -184,7 +175,7 @@ describe('Booking/GetBookerList', () => {
     expect(names).toContain('Walk-in Assistant');
     const firstWithout = res.body.data.findIndex((b) => b.clientId === null);
     expect(res.body.data.slice(0, firstWithout).every((b) => b.clientId === clientId)).toBe(true);
-    expect((await call<List>(t.app, 'Booking/GetBookerList', {}, other.accessToken)).body.count).toBe(0);
+    expect((await call(t.app, 'Booking/GetBookerList', {}, other.accessToken)).body.count).toBe(0);
     expect((await call(t.app, 'Booking/GetBookerList', { clientId: 'x' }, admin.accessToken)).status).toBe(400);
   });
 });

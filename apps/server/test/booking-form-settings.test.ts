@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/domains/audit/schema';
 import { bookingFormSettings } from '../src/domains/company/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
 
 let t: TestApp;
@@ -35,7 +36,7 @@ beforeAll(async () => {
 
 describe('BookingFormSetting/GetBookingFormSetting', () => {
   it('starts with every field shown and none compulsory', async () => {
-    const res = await call<Answer>(t.app, 'BookingFormSetting/GetBookingFormSetting', {}, admin.accessToken);
+    const res = await call(t.app, 'BookingFormSetting/GetBookingFormSetting', {}, admin.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.data.fields.flightNumber).toEqual({ show: true, required: false });
     expect(Object.values(res.body.data.fields).every((f) => f.show && !f.required)).toBe(true);
@@ -51,7 +52,7 @@ describe('BookingFormSetting/GetBookingFormSetting', () => {
 
 describe('BookingFormSetting/Update', () => {
   it('changes the settings sent, keeps the rest and writes history', async () => {
-    const res = await call<Answer>(
+    const res = await call(
       t.app,
       'BookingFormSetting/Update',
       {
@@ -67,9 +68,9 @@ describe('BookingFormSetting/Update', () => {
     expect(res.body.data.fields.booker).toEqual({ show: true, required: false });
     expect(res.body.data).toMatchObject({ allowAsap: true, allowBackEntry: false, minLeadMinutes: 30 });
 
-    const second = await call<Answer>(t.app, 'BookingFormSetting/Update', { allowAsap: false }, admin.accessToken);
+    const second = await call(t.app, 'BookingFormSetting/Update', { allowAsap: false }, admin.accessToken);
     expect(second.body.data.fields.flightNumber?.required).toBe(true);
-    const read = await call<Answer>(t.app, 'BookingFormSetting/GetBookingFormSetting', {}, admin.accessToken);
+    const read = await call(t.app, 'BookingFormSetting/GetBookingFormSetting', {}, admin.accessToken);
     expect(read.body.data).toMatchObject({ allowAsap: false, allowBackEntry: false, minLeadMinutes: 30 });
     expect(read.body.data.updatedAt).not.toBeNull();
 
@@ -79,7 +80,7 @@ describe('BookingFormSetting/Update', () => {
   });
 
   it("leaves another company's settings alone", async () => {
-    const res = await call<Answer>(t.app, 'BookingFormSetting/GetBookingFormSetting', {}, other.accessToken);
+    const res = await call(t.app, 'BookingFormSetting/GetBookingFormSetting', {}, other.accessToken);
     expect(res.body.data.allowAsap).toBe(true);
     expect(res.body.data.updatedAt).toBeNull();
   });
@@ -93,7 +94,7 @@ describe('BookingFormSetting/Update', () => {
       [{ minLeadMinutes: -5 }, 'minLeadMinutes'],
       [{ allowAsap: 'maybe' }, 'allowAsap'],
     ] as const) {
-      const res = await call<Answer>(t.app, 'BookingFormSetting/Update', body, admin.accessToken);
+      const res = await call(t.app, 'BookingFormSetting/Update', body, admin.accessToken);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.errors?.[0]?.field).toBe(field);
     }

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../src/domains/bookings/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import {
   type Answer,
   book,
@@ -27,9 +28,8 @@ type ListAnswer<R = Row> = {
 };
 
 const list = (body: object, token = w.admin.accessToken, name = 'Booking/GetTableSummary') =>
-  call<ListAnswer>(t.app, name, body, token);
-const read = <T>(name: string, body: object, token = w.admin.accessToken) =>
-  call<{ data: T; errors?: { field: string; message: string }[] }>(t.app, name, body, token);
+  call(t.app, name, body, token);
+const read = <T>(name: string, body: object, token = w.admin.accessToken) => call(t.app, name, body, token);
 const fieldsOf = (body: { errors?: { field: string }[] }) => (body.errors ?? []).map((e) => e.field);
 
 let near: { id: number };
@@ -117,7 +117,7 @@ describe('Booking/GetBookingDetails', () => {
 
 describe('history', () => {
   it('adds a note to the history and lists it with who wrote it', async () => {
-    const note = await call<Answer<{ action: string; actorName: string; description: string }>>(
+    const note = await call(
       t.app,
       'Booking/AddUpdatedBookingDataInHistoryLog',
       { id: near.id, note: 'Passenger asked for a child seat' },
@@ -132,12 +132,7 @@ describe('history', () => {
   });
 
   it('refuses an empty note, another company and a read-only role', async () => {
-    const empty = await call<Answer>(
-      t.app,
-      'Booking/AddUpdatedBookingDataInHistoryLog',
-      { id: near.id },
-      w.admin.accessToken,
-    );
+    const empty = await call(t.app, 'Booking/AddUpdatedBookingDataInHistoryLog', { id: near.id }, w.admin.accessToken);
     expect(fieldsOf(empty.body)).toEqual(['note']);
     expect(
       (
@@ -178,7 +173,7 @@ describe('remote changes', () => {
       changes: { field: string; before: unknown; after: unknown }[];
     };
     expect(change.changes).toEqual([{ field: 'passengerCount', label: 'Passengers', before: 1, after: 3 }]);
-    const approve = await call<Answer<{ status: string }>>(
+    const approve = await call(
       t.app,
       'Booking/ApproveRemoteBookingHistory',
       { id: change.id, approve: true },
@@ -188,7 +183,7 @@ describe('remote changes', () => {
     expect(approve.body.data.status).toBe('approved');
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, b.id));
     expect(row).toMatchObject({ passengerCount: 3, remotePending: false });
-    const again = await call<Answer>(
+    const again = await call(
       t.app,
       'Booking/ApproveRemoteBookingHistory',
       { id: change.id, approve: true },
@@ -225,11 +220,10 @@ describe('remote changes', () => {
     ).toBe(403);
     expect(
       fieldsOf(
-        (await call<Answer>(t.app, 'Booking/ApproveRemoteBookingHistory', { id: change!.id }, w.admin.accessToken))
-          .body,
+        (await call(t.app, 'Booking/ApproveRemoteBookingHistory', { id: change!.id }, w.admin.accessToken)).body,
       ),
     ).toEqual(['approve']);
-    const reject = await call<Answer<{ status: string }>>(
+    const reject = await call(
       t.app,
       'Booking/ApproveRemoteBookingHistory',
       { id: change!.id, approve: false, note: 'No room' },
@@ -383,12 +377,7 @@ describe('journey wait time and expenses', () => {
     });
     expect(res.body.data.isWaiting).toBe(true);
     expect(res.body.data.waitingSeconds).toBeGreaterThanOrEqual(125);
-    const boarded = await call<Answer<{ status: string }>>(
-      t.app,
-      'Booking/UpdateBookingStatus',
-      { id: b.id, move: 'board' },
-      w.admin.accessToken,
-    );
+    const boarded = await call(t.app, 'Booking/UpdateBookingStatus', { id: b.id, move: 'board' }, w.admin.accessToken);
     expect(boarded.body.data.status).toBe('on_board');
     const after = await read<{ isWaiting: boolean; waitingSeconds: number; onBoardAt: string }>(
       'Booking/GetBookingJourneyWaitTime',

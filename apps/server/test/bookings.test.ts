@@ -5,7 +5,8 @@ import { bookings, bookingStops, repeatBookings } from '../src/domains/bookings/
 import { passengers } from '../src/domains/passengers/schema';
 import { discountCodes } from '../src/domains/reference-data/schema';
 import { liveEvents } from '../src/platform/events/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import {
   type Answer,
   book,
@@ -33,10 +34,8 @@ type Details = Record<string, unknown> & {
   repeatCount: number;
 };
 
-const create = (body: object, token = w.admin.accessToken) =>
-  call<Answer<Details>>(t.app, 'Booking/Create', body, token);
-const update = (body: object, token = w.admin.accessToken) =>
-  call<Answer<Details>>(t.app, 'Booking/Update', body, token);
+const create = (body: object, token = w.admin.accessToken) => call(t.app, 'Booking/Create', body, token);
+const update = (body: object, token = w.admin.accessToken) => call(t.app, 'Booking/Update', body, token);
 const fieldsOf = (body: Answer<unknown>) => (body.errors ?? []).map((e) => e.field);
 const countBookings = async (companyId = w.company.id) =>
   (await t.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.companyId, companyId))).length;
@@ -225,14 +224,9 @@ describe('Booking/Create', () => {
     expect(ids.size).toBe(1);
     expect(answers.filter((a) => a.body.data.isExisting).length).toBe(5);
     expect(await countBookings()).toBe(before + 1);
-    const check = await call<{ data: { isUsed: boolean; bookingId: number } }>(
-      t.app,
-      'Booking/checkBookingToken',
-      { bookingToken: token },
-      w.admin.accessToken,
-    );
+    const check = await call(t.app, 'Booking/checkBookingToken', { bookingToken: token }, w.admin.accessToken);
     expect(check.body.data).toEqual({ bookingToken: token, isUsed: true, bookingId: [...ids][0] });
-    const otherCompany = await call<{ data: { isUsed: boolean } }>(
+    const otherCompany = await call(
       t.app,
       'Booking/checkBookingToken',
       { bookingToken: token },
@@ -325,9 +319,7 @@ describe('Booking/Update', () => {
     });
     expect(res.body.data.dropoff).toBe(heathrow.address);
     expect(res.body.data.dropoffZoneId).toBeNull();
-    const history = await call<{
-      data: { action: string; changes: { field: string; label: string }[]; description: string }[];
-    }>(t.app, 'Booking/GetBookingHistoryLog', { id: b.id }, w.admin.accessToken);
+    const history = await call(t.app, 'Booking/GetBookingHistoryLog', { id: b.id }, w.admin.accessToken);
     expect(history.body.data[0]?.action).toBe('updated');
     expect(history.body.data[0]?.changes.map((c) => c.field).sort()).toEqual([
       'notesForOffice',
@@ -389,7 +381,7 @@ describe('Booking/Update', () => {
 describe('Booking/UpdateBookingStatus and GetBookingStatus', () => {
   it('moves by name or by target status through the state machine, with history', async () => {
     const b = await book(t.app, w, { source: 'phone' });
-    const cancel = await call<Answer<{ status: string; moves: string[] }>>(
+    const cancel = await call(
       t.app,
       'Booking/UpdateBookingStatus',
       { id: b.id, status: 'cancelled', note: 'Passenger rang' },
@@ -406,14 +398,14 @@ describe('Booking/UpdateBookingStatus and GetBookingStatus', () => {
 
   it('confirms a pending booking and answers 409 with the current status for an illegal move', async () => {
     const b = await book(t.app, w, { source: 'web' });
-    const confirm = await call<Answer<{ status: string }>>(
+    const confirm = await call(
       t.app,
       'Booking/UpdateBookingStatus',
       { id: b.id, move: 'confirm' },
       w.admin.accessToken,
     );
     expect(confirm.body.data.status).toBe('confirmed');
-    const illegal = await call<Answer>(
+    const illegal = await call(
       t.app,
       'Booking/UpdateBookingStatus',
       { id: b.id, move: 'complete' },
@@ -421,14 +413,14 @@ describe('Booking/UpdateBookingStatus and GetBookingStatus', () => {
     );
     expect(illegal.status).toBe(409);
     expect(illegal.body.currentStatus).toBe('confirmed');
-    const byStatus = await call<Answer>(
+    const byStatus = await call(
       t.app,
       'Booking/UpdateBookingStatus',
       { id: b.id, status: 'on_board' },
       w.admin.accessToken,
     );
     expect(byStatus.status).toBe(409);
-    const allocate = await call<Answer>(
+    const allocate = await call(
       t.app,
       'Booking/UpdateBookingStatus',
       { id: b.id, move: 'allocate' },
@@ -436,26 +428,16 @@ describe('Booking/UpdateBookingStatus and GetBookingStatus', () => {
     );
     expect(allocate.status).toBe(400);
     expect(fieldsOf(allocate.body)).toEqual(['move']);
-    const status = await call<{ data: { status: string; moves: string[] } }>(
-      t.app,
-      'Booking/GetBookingStatus',
-      { id: b.id },
-      w.accounts.accessToken,
-    );
+    const status = await call(t.app, 'Booking/GetBookingStatus', { id: b.id }, w.accounts.accessToken);
     expect(status.body.data.status).toBe('confirmed');
     expect(status.body.data.moves).toContain('cancel');
   });
 
   it('refuses bad input, another company and a driver', async () => {
     const b = await book(t.app, w);
-    const none = await call<Answer>(t.app, 'Booking/UpdateBookingStatus', { id: b.id }, w.admin.accessToken);
+    const none = await call(t.app, 'Booking/UpdateBookingStatus', { id: b.id }, w.admin.accessToken);
     expect(fieldsOf(none.body)).toEqual(['move']);
-    const bad = await call<Answer>(
-      t.app,
-      'Booking/UpdateBookingStatus',
-      { id: b.id, move: 'fly' },
-      w.admin.accessToken,
-    );
+    const bad = await call(t.app, 'Booking/UpdateBookingStatus', { id: b.id, move: 'fly' }, w.admin.accessToken);
     expect(fieldsOf(bad.body)).toEqual(['move']);
     expect(
       (await call(t.app, 'Booking/UpdateBookingStatus', { id: b.id, move: 'cancel' }, them.admin.accessToken)).status,
@@ -471,12 +453,7 @@ describe('Booking/UpdatePaymentStatusOfBooking', () => {
   it('follows the allowed payment changes, with history; others answer 409 with the current one', async () => {
     const b = await book(t.app, w);
     const pay = (paymentStatus: string, token = w.admin.accessToken) =>
-      call<Answer<{ paymentStatus: string }> & { paymentStatus?: string }>(
-        t.app,
-        'Booking/UpdatePaymentStatusOfBooking',
-        { id: b.id, paymentStatus },
-        token,
-      );
+      call(t.app, 'Booking/UpdatePaymentStatusOfBooking', { id: b.id, paymentStatus }, token);
     expect((await pay('paid')).body.data.paymentStatus).toBe('paid');
     expect((await pay('refunded')).body.data.paymentStatus).toBe('refunded');
     const stuck = await pay('paid');

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/domains/audit/schema';
 import { driverEvents } from '../src/domains/calendar/schema';
 import { drivers } from '../src/domains/drivers/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
 
 let t: TestApp;
@@ -39,7 +40,7 @@ beforeAll(async () => {
   [driverA, driverB, , foreignDriver] = made.map((r) => r.id) as [number, number, number, number];
 });
 
-const add = (body: object, token = admin.accessToken) => call<Mutation>(t.app, 'Dashboard/AddEvent', body, token);
+const add = (body: object, token = admin.accessToken) => call(t.app, 'Dashboard/AddEvent', body, token);
 
 describe('driver events', () => {
   it('adds, changes and deletes an event, tracing each change', async () => {
@@ -64,7 +65,7 @@ describe('driver events', () => {
     });
     const id = created.body.data.id;
 
-    const updated = await call<Mutation>(
+    const updated = await call(
       t.app,
       'Dashboard/UpdateEvent',
       {
@@ -126,7 +127,7 @@ describe('driver events', () => {
     await make(driverA, 'Late May', '2027-05-31T20:00:00Z', '2027-05-31T21:59:00Z');
     const july = await make(driverA, 'July', '2027-07-01T08:00:00Z', '2027-07-01T09:00:00Z');
 
-    const june = await call<{ data: Event[]; count: number }>(
+    const june = await call(
       t.app,
       'Dashboard/GetDriverEventsList',
       { fromDate: '2027-06-01', toDate: '2027-06-30' },
@@ -134,7 +135,7 @@ describe('driver events', () => {
     );
     expect(june.status).toBe(200);
     expect(june.body.data.map((e) => e.id)).toEqual([spanning, early]);
-    const annaJune = await call<{ data: Event[] }>(
+    const annaJune = await call(
       t.app,
       'Dashboard/GetDriverEventsList',
       { fromDate: '2027-06-01', toDate: '2027-07-01', driverId: driverA },
@@ -142,7 +143,7 @@ describe('driver events', () => {
     );
     expect(annaJune.body.data.map((e) => e.id)).toEqual([early, july]);
 
-    const list = await call<{ data: { id: number; name: string; callsign: string | null; eventsCount: number }[] }>(
+    const list = await call(
       t.app,
       'Dashboard/GetDriverList',
       { fromDate: '2027-06-01', toDate: '2027-06-30' },
@@ -153,7 +154,7 @@ describe('driver events', () => {
       { id: driverB, name: 'Ben Berg', callsign: null, eventsCount: 1 },
     ]);
 
-    const bad = await call<{ errors: { field: string }[] }>(
+    const bad = await call(
       t.app,
       'Dashboard/GetDriverEventsList',
       { fromDate: '2027-06-30', toDate: '2027-06-01' },
@@ -161,12 +162,7 @@ describe('driver events', () => {
     );
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e) => e.field)).toEqual(['toDate']);
-    const missing = await call<{ errors: { field: string }[] }>(
-      t.app,
-      'Dashboard/GetDriverEventsList',
-      {},
-      admin.accessToken,
-    );
+    const missing = await call(t.app, 'Dashboard/GetDriverEventsList', {}, admin.accessToken);
     expect(missing.body.errors.map((e) => e.field)).toEqual(['fromDate', 'toDate']);
   });
 
@@ -183,19 +179,14 @@ describe('driver events', () => {
     expect((await call(t.app, 'Dashboard/DeleteEvent', { id }, dispatcher.accessToken)).status).toBe(403);
     expect((await call(t.app, 'Dashboard/UpdateEvent', { ...body, id }, other.accessToken)).status).toBe(404);
     expect((await call(t.app, 'Dashboard/DeleteEvent', { id }, other.accessToken)).status).toBe(404);
-    const theirs = await call<{ count: number }>(
+    const theirs = await call(
       t.app,
       'Dashboard/GetDriverEventsList',
       { fromDate: '2027-08-01', toDate: '2027-08-31' },
       other.accessToken,
     );
     expect(theirs.body.count).toBe(0);
-    const theirDrivers = await call<{ data: { id: number }[] }>(
-      t.app,
-      'Dashboard/GetDriverList',
-      {},
-      other.accessToken,
-    );
+    const theirDrivers = await call(t.app, 'Dashboard/GetDriverList', {}, other.accessToken);
     expect(theirDrivers.body.data.map((d) => d.id)).toEqual([foreignDriver]);
     expect(await t.db.select().from(driverEvents).where(eq(driverEvents.id, id))).toHaveLength(1);
   });

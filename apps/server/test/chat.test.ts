@@ -4,7 +4,8 @@ import WebSocket from 'ws';
 import { auditLog } from '../src/domains/audit/schema';
 import { chatMessages } from '../src/domains/chat/schema';
 import { drivers } from '../src/domains/drivers/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
 import { createBookingRow, createDriverRow } from './factories-incidents';
 
@@ -33,16 +34,14 @@ let driverA: { id: number; session: SignedIn };
 let driverB: { id: number; session: SignedIn };
 let otherDriverId: number;
 
-const send = (body: object, token = dispatcher.accessToken) =>
-  call<Answer<Message>>(t.app, 'Staff/SendMessage', body, token);
+const send = (body: object, token = dispatcher.accessToken) => call(t.app, 'Staff/SendMessage', body, token);
 const driverSend = (body: object, token = driverA.session.accessToken) =>
-  call<Answer<Message>>(t.app, 'Driver/SendMessage', body, token);
+  call(t.app, 'Driver/SendMessage', body, token);
 const officeChat = (driverId: number, extra: object = {}, token = dispatcher.accessToken) =>
-  call<List<Message>>(t.app, 'Staff/GetDispatcherChatss', { driverId, perPage: 100, ...extra }, token);
-const ownChat = (token = driverA.session.accessToken) =>
-  call<List<Message>>(t.app, 'Driver/GetDriverChatss', { perPage: 100 }, token);
+  call(t.app, 'Staff/GetDispatcherChatss', { driverId, perPage: 100, ...extra }, token);
+const ownChat = (token = driverA.session.accessToken) => call(t.app, 'Driver/GetDriverChatss', { perPage: 100 }, token);
 const conversations = (body: object = {}, token = dispatcher.accessToken) =>
-  call<List<Conversation>>(t.app, 'Staff/GetTableSummaryDispatcherChatsList', { perPage: 100, ...body }, token);
+  call(t.app, 'Staff/GetTableSummaryDispatcherChatsList', { perPage: 100, ...body }, token);
 
 async function driverAccount(companyId: number) {
   const u = await createUser(t.db, companyId, 'driver');
@@ -211,7 +210,7 @@ describe('Staff/GetTableSummaryDispatcherChatsList', () => {
 describe('read marks', () => {
   it('Staff/UpdateStatusOfUnreadMessagesForDriver marks one driver’s messages read', async () => {
     await call(t.app, 'Driver/SendMessage', { message: 'B here' }, driverB.session.accessToken);
-    const res = await call<Answer<{ updated: number; driverId: number }>>(
+    const res = await call(
       t.app,
       'Staff/UpdateStatusOfUnreadMessagesForDriver',
       { driverId: driverA.id },
@@ -246,14 +245,9 @@ describe('read marks', () => {
   });
 
   it('Staff/UpdateStatusOfNotificationMessages marks the listed messages and refuses others by name', async () => {
-    const m = await call<Answer<Message>>(
-      t.app,
-      'Driver/SendMessage',
-      { message: 'ping' },
-      driverB.session.accessToken,
-    );
+    const m = await call(t.app, 'Driver/SendMessage', { message: 'ping' }, driverB.session.accessToken);
     const officeMessage = (await send({ driverId: driverB.id, message: 'pong' })).body.data.id;
-    const wrong = await call<Answer<unknown>>(
+    const wrong = await call(
       t.app,
       'Staff/UpdateStatusOfNotificationMessages',
       { ids: [m.body.data.id, officeMessage] },
@@ -276,7 +270,7 @@ describe('read marks', () => {
       (await call(t.app, 'Staff/UpdateStatusOfNotificationMessages', { ids: [m.body.data.id] }, accounts.accessToken))
         .status,
     ).toBe(403);
-    const ok = await call<Answer<{ updated: number }>>(
+    const ok = await call(
       t.app,
       'Staff/UpdateStatusOfNotificationMessages',
       { ids: [m.body.data.id] },
@@ -288,31 +282,16 @@ describe('read marks', () => {
   it('Staff/UpdateStatusOfUnreadMessages marks every driver’s messages read', async () => {
     await call(t.app, 'Driver/SendMessage', { message: 'again' }, driverB.session.accessToken);
     expect((await call(t.app, 'Staff/UpdateStatusOfUnreadMessages', {}, accounts.accessToken)).status).toBe(403);
-    const theirs = await call<Answer<{ updated: number }>>(
-      t.app,
-      'Staff/UpdateStatusOfUnreadMessages',
-      {},
-      other.accessToken,
-    );
+    const theirs = await call(t.app, 'Staff/UpdateStatusOfUnreadMessages', {}, other.accessToken);
     expect(theirs.body.data.updated).toBe(0);
-    const res = await call<Answer<{ updated: number }>>(
-      t.app,
-      'Staff/UpdateStatusOfUnreadMessages',
-      {},
-      dispatcher.accessToken,
-    );
+    const res = await call(t.app, 'Staff/UpdateStatusOfUnreadMessages', {}, dispatcher.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.data.updated).toBeGreaterThanOrEqual(2);
     expect((await conversations({ onlyUnread: true })).body.count).toBe(0);
   });
 
   it('Driver/UpdateStatusOfUnreadMessagesDriverApp marks the office’s messages to that driver read', async () => {
-    const res = await call<Answer<{ updated: number }>>(
-      t.app,
-      'Driver/UpdateStatusOfUnreadMessagesDriverApp',
-      {},
-      driverA.session.accessToken,
-    );
+    const res = await call(t.app, 'Driver/UpdateStatusOfUnreadMessagesDriverApp', {}, driverA.session.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.data.updated).toBeGreaterThanOrEqual(2);
     const chat = await officeChat(driverA.id);
@@ -331,7 +310,7 @@ describe('read marks', () => {
 describe('Staff/SendBroadCastMessageToAllActiveDriver', () => {
   it('writes one marked row per switched-on driver', async () => {
     const off = await createDriverRow(t.db, company.id, { isActive: false });
-    const res = await call<Answer<{ sent: number; driverIds: number[] }>>(
+    const res = await call(
       t.app,
       'Staff/SendBroadCastMessageToAllActiveDriver',
       { message: 'Airport queue is long tonight' },
@@ -352,12 +331,7 @@ describe('Staff/SendBroadCastMessageToAllActiveDriver', () => {
   });
 
   it('answers bad input, a company without active drivers, and a missing permission', async () => {
-    const bad = await call<Answer<unknown>>(
-      t.app,
-      'Staff/SendBroadCastMessageToAllActiveDriver',
-      {},
-      dispatcher.accessToken,
-    );
+    const bad = await call(t.app, 'Staff/SendBroadCastMessageToAllActiveDriver', {}, dispatcher.accessToken);
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.[0]?.field).toBe('message');
     const none = await call(t.app, 'Staff/SendBroadCastMessageToAllActiveDriver', { message: 'hi' }, other.accessToken);
@@ -388,12 +362,7 @@ describe('Staff/DeleteDriverChat', () => {
     );
     expect((await call(t.app, 'Staff/DeleteDriverChat', { driverId: 0 }, dispatcher.accessToken)).status).toBe(400);
     const before = await t.db.select().from(chatMessages).where(eq(chatMessages.driverId, driverB.id));
-    const res = await call<Answer<{ deleted: number }>>(
-      t.app,
-      'Staff/DeleteDriverChat',
-      { driverId: driverB.id },
-      dispatcher.accessToken,
-    );
+    const res = await call(t.app, 'Staff/DeleteDriverChat', { driverId: driverB.id }, dispatcher.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.data.deleted).toBe(before.length);
     expect((await officeChat(driverB.id)).body.count).toBe(0);

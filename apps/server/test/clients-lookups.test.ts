@@ -3,7 +3,8 @@ import { bookings } from '../src/domains/bookings/schema';
 import { clientReferenceTypes, clientTypes } from '../src/domains/clients/schema';
 import { tags } from '../src/domains/reference-data/schema';
 import { staff } from '../src/domains/staff/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
 
 let t: TestApp;
@@ -27,7 +28,7 @@ beforeAll(async () => {
 });
 
 const create = async (body: object, token = admin.accessToken) => {
-  const res = await call<{ data: Row }>(t.app, 'Client/Create', body, token);
+  const res = await call(t.app, 'Client/Create', body, token);
   if (res.status !== 200) throw new Error(JSON.stringify(res.body));
   return res.body.data;
 };
@@ -49,22 +50,22 @@ describe('look-ups of the client form', () => {
       { companyId: company.id, firstName: 'Zed', lastName: 'Left', isActive: false },
     ]);
     const token = admin.accessToken;
-    expect(names(await call<List>(t.app, 'Client/GetClientTypeList', {}, token))).toEqual(['Airline']);
-    expect(names(await call<List>(t.app, 'Client/GetRefClientReferenceTypeList', {}, token))).toEqual([
+    expect(names(await call(t.app, 'Client/GetClientTypeList', {}, token))).toEqual(['Airline']);
+    expect(names(await call(t.app, 'Client/GetRefClientReferenceTypeList', {}, token))).toEqual([
       'Cost centre',
       'Department',
       'Employee number',
       'Purchase order',
     ]);
-    const tagList = await call<List>(t.app, 'Client/GetClientTagList', {}, token);
+    const tagList = await call(t.app, 'Client/GetClientTagList', {}, token);
     expect(tagList.body.data).toEqual([{ id: expect.any(Number), name: 'VIP', colour: '#ff0000' }]);
-    const reps = await call<List>(t.app, 'Client/GetClientRepresentativeList', { q: 'ada' }, token);
+    const reps = await call(t.app, 'Client/GetClientRepresentativeList', { q: 'ada' }, token);
     expect(reps.body.data).toEqual([{ id: expect.any(Number), name: 'Ada Account', email: 'ada@example.test' }]);
-    expect(names(await call<List>(t.app, 'Client/GetClientRepresentativeList', {}, token))).not.toContain('Zed Left');
+    expect(names(await call(t.app, 'Client/GetClientRepresentativeList', {}, token))).not.toContain('Zed Left');
   });
 
   it('lists the message events as code rows', async () => {
-    const sms = await call<List>(t.app, 'Client/GetClientSMSList', {}, admin.accessToken);
+    const sms = await call(t.app, 'Client/GetClientSMSList', {}, admin.accessToken);
     expect(sms.body.data.map((r) => r.code)).toEqual([
       'confirmation',
       'on_route',
@@ -74,9 +75,9 @@ describe('look-ups of the client form', () => {
       'completion',
     ]);
     expect(sms.body.data[0]).toEqual({ id: 1, code: 'confirmation', name: 'Booking confirmation' });
-    const email = await call<List>(t.app, 'Client/GetClientEmailList', {}, admin.accessToken);
+    const email = await call(t.app, 'Client/GetClientEmailList', {}, admin.accessToken);
     expect(email.body.count).toBe(6);
-    const phone = await call<List>(t.app, 'Client/GetClientPhoneCallList', {}, admin.accessToken);
+    const phone = await call(t.app, 'Client/GetClientPhoneCallList', {}, admin.accessToken);
     expect(phone.body.data).toEqual([{ id: 1, code: 'arrival', name: 'Call the passenger on arrival' }]);
   });
 
@@ -96,7 +97,7 @@ describe('client pickers (Common)', () => {
     await create({ name: 'Picker Sleeping', isActive: false });
     await create({ name: 'Picker Theirs' }, other.accessToken);
 
-    const all = await call<List>(t.app, 'Common/GetClientList', {}, dispatcher.accessToken);
+    const all = await call(t.app, 'Common/GetClientList', {}, dispatcher.accessToken);
     expect(names(all)).toEqual(['Picker Group', 'Picker Kid', 'Spk Trading']);
     expect(all.body.data[1]).toEqual({
       id: expect.any(Number),
@@ -104,11 +105,11 @@ describe('client pickers (Common)', () => {
       accountNo: 'PK-2',
       parentClientId: parent.id,
     });
-    const search = await call<List>(t.app, 'Common/GetClientListWithSearch', { q: 'pk-' }, admin.accessToken);
+    const search = await call(t.app, 'Common/GetClientListWithSearch', { q: 'pk-' }, admin.accessToken);
     expect(names(search)).toEqual(['Picker Kid']);
-    const ranked = await call<List>(t.app, 'Common/GetSearchedClient', { q: 'pk' }, admin.accessToken);
+    const ranked = await call(t.app, 'Common/GetSearchedClient', { q: 'pk' }, admin.accessToken);
     expect(names(ranked)).toEqual(['Picker Group', 'Picker Kid', 'Spk Trading']);
-    const named = await call<List>(t.app, 'Common/GetSearchedClient', { q: 'S' }, admin.accessToken);
+    const named = await call(t.app, 'Common/GetSearchedClient', { q: 'S' }, admin.accessToken);
     expect(names(named)[0]).toBe('Spk Trading');
   });
 });
@@ -121,21 +122,21 @@ describe('notes and pictures', () => {
 
   it('reads the note, stores a logo and reads it back; another company gets 404', async () => {
     const client = await create({ name: 'Pictured Ltd', notes: 'Use the side gate.' });
-    const note = await call<{ data: Row }>(t.app, 'Client/GetClientNote', { id: client.id }, admin.accessToken);
+    const note = await call(t.app, 'Client/GetClientNote', { id: client.id }, admin.accessToken);
     expect(note.body.data).toEqual({ id: client.id, notes: 'Use the side gate.' });
-    const before = await call<{ data: Row }>(t.app, 'Common/GetClientImage', { id: client.id }, admin.accessToken);
+    const before = await call(t.app, 'Common/GetClientImage', { id: client.id }, admin.accessToken);
     expect(before.body.data).toEqual({ id: client.id, imageUrl: null });
 
     const file = { fileName: 'logo.png', mimeType: 'image/png', content: png };
-    const up = await call<{ data: Row }>(t.app, 'Common/UploadImageClient', { id: client.id, file }, admin.accessToken);
+    const up = await call(t.app, 'Common/UploadImageClient', { id: client.id, file }, admin.accessToken);
     expect(up.status).toBe(200);
     expect(String(up.body.data.imageUrl)).toMatch(/^\//);
-    const after = await call<{ data: Row }>(t.app, 'Common/GetClientImage', { id: client.id }, admin.accessToken);
+    const after = await call(t.app, 'Common/GetClientImage', { id: client.id }, admin.accessToken);
     expect(after.body.data.imageUrl).toBeTruthy();
-    const listed = await call<List>(t.app, 'Client/GetTableSummary', { clientId: client.id }, admin.accessToken);
+    const listed = await call(t.app, 'Client/GetTableSummary', { clientId: client.id }, admin.accessToken);
     expect(listed.body.data[0]?.photoUrl).toBeTruthy();
 
-    const bad = await call<{ errors: unknown }>(
+    const bad = await call(
       t.app,
       'Common/UploadImageClient',
       { id: client.id, file: { ...file, mimeType: 'image/svg+xml' } },
@@ -167,7 +168,7 @@ describe('statistics', () => {
       { companyId: company.id, clientId: child.id, status: 'completed', priceMinor: 7000, pickupAt: day(-1) },
     ]);
     const token = dispatcher.accessToken;
-    const stats = await call<{ data: Row }>(t.app, 'Client/GetClientStatistics', { id: parent.id }, token);
+    const stats = await call(t.app, 'Client/GetClientStatistics', { id: parent.id }, token);
     expect(stats.body.data).toMatchObject({
       totalBookings: 4,
       completedBookings: 2,
@@ -176,7 +177,7 @@ describe('statistics', () => {
       revenueMinor: 6000,
       averageFareMinor: 3000,
     });
-    const ranged = await call<{ data: Row }>(
+    const ranged = await call(
       t.app,
       'Client/GetClientStatistics',
       { id: parent.id, fromDate: day(-10).toISOString().slice(0, 10) },
@@ -184,21 +185,21 @@ describe('statistics', () => {
     );
     expect(ranged.body.data).toMatchObject({ totalBookings: 3, revenueMinor: 2000 });
 
-    const counts = await call<{ data: Row }>(t.app, 'Client/GetClientBookingCount', { id: parent.id }, token);
+    const counts = await call(t.app, 'Client/GetClientBookingCount', { id: parent.id }, token);
     expect(counts.body.data).toMatchObject({ total: 4, upcoming: 1 });
-    const week = await call<{ data: Row[] }>(t.app, 'Client/GetClientWeekDays', { id: parent.id }, token);
+    const week = await call(t.app, 'Client/GetClientWeekDays', { id: parent.id }, token);
     expect(week.body.data).toHaveLength(7);
     expect(week.body.data.reduce((n, r) => n + Number(r.bookings), 0)).toBe(4);
-    const trends = await call<{ data: Row[] }>(t.app, 'Client/GetClientBookingTrends', { id: parent.id }, token);
+    const trends = await call(t.app, 'Client/GetClientBookingTrends', { id: parent.id }, token);
     expect(trends.body.data).toHaveLength(12);
     expect(trends.body.data.reduce((n, r) => n + Number(r.bookings), 0)).toBe(3);
 
-    const top = await call<{ data: Row[] }>(t.app, 'Client/GetTopClient', { limit: 2 }, token);
+    const top = await call(t.app, 'Client/GetTopClient', { limit: 2 }, token);
     expect(top.body.data).toEqual([
       { rank: 1, id: child.id, name: 'Stats Kid', bookings: 2, revenueMinor: 14000 },
       { rank: 2, id: parent.id, name: 'Stats Group', bookings: 2, revenueMinor: 6000 },
     ]);
-    const badLimit = await call<{ errors: unknown }>(t.app, 'Client/GetTopClient', { limit: 0 }, token);
+    const badLimit = await call(t.app, 'Client/GetTopClient', { limit: 0 }, token);
     expect(badLimit.body.errors).toEqual([{ field: 'limit', message: 'must be at least 1' }]);
   });
 
@@ -212,7 +213,7 @@ describe('statistics', () => {
     ]) {
       expect((await call(t.app, name, { id: theirs.id }, admin.accessToken)).status, name).toBe(404);
     }
-    const bad = await call<{ errors: unknown }>(
+    const bad = await call(
       t.app,
       'Client/GetClientStatistics',
       { id: theirs.id, fromDate: '2026-13-01' },

@@ -5,7 +5,8 @@ import { bookings } from '../src/domains/bookings/schema';
 import { clientReferences, clientReferenceTypes, clients } from '../src/domains/clients/schema';
 import { passengers } from '../src/domains/passengers/schema';
 import { entityTags, tags } from '../src/domains/reference-data/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, signIn, type SignedIn, type TestCompany } from './factories';
 
 let t: TestApp;
@@ -25,12 +26,12 @@ beforeAll(async () => {
 });
 
 const create = async (body: object, name: 'Client/Create' | 'Client/CreateChild' = 'Client/Create') => {
-  const res = await call<Mutation>(t.app, name, body, admin.accessToken);
+  const res = await call(t.app, name, body, admin.accessToken);
   if (res.status !== 200) throw new Error(JSON.stringify(res.body));
   return res.body.data;
 };
-const update = (body: object, token = admin.accessToken) => call<Mutation>(t.app, 'Client/Update', body, token);
-const list = (body: object) => call<List>(t.app, 'Client/GetTableSummary', body, admin.accessToken);
+const update = (body: object, token = admin.accessToken) => call(t.app, 'Client/Update', body, token);
+const list = (body: object) => call(t.app, 'Client/GetTableSummary', body, admin.accessToken);
 
 describe('parent and child accounts', () => {
   it('adds child accounts and lists top-level clients and children apart', async () => {
@@ -50,11 +51,11 @@ describe('parent and child accounts', () => {
   });
 
   it('needs a parent for CreateChild, named', async () => {
-    const res = await call<Mutation>(t.app, 'Client/CreateChild', { name: 'Orphan' }, admin.accessToken);
+    const res = await call(t.app, 'Client/CreateChild', { name: 'Orphan' }, admin.accessToken);
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field: 'parentClientId', message: 'is required' }]);
-    const foreign = await call<Mutation>(t.app, 'Client/Create', { name: 'Their parent' }, other.accessToken);
-    const cross = await call<Mutation>(
+    const foreign = await call(t.app, 'Client/Create', { name: 'Their parent' }, other.accessToken);
+    const cross = await call(
       t.app,
       'Client/CreateChild',
       { name: 'Cross', parentClientId: foreign.body.data.id },
@@ -95,21 +96,16 @@ describe('parent and child accounts', () => {
     const stranger = await create({ name: 'Parents Stranger' });
     await create({ name: 'Parents Asleep', isActive: false });
 
-    const forRoot = await call<List>(
+    const forRoot = await call(
       t.app,
       'Client/GetClientListForParents',
       { id: root.id, q: 'Parents' },
       admin.accessToken,
     );
     expect(forRoot.body.data.map((r) => r.id)).toEqual([stranger.id]);
-    const forKid = await call<List>(
-      t.app,
-      'Client/GetClientListForParents',
-      { id: kid.id, q: 'Parents' },
-      admin.accessToken,
-    );
+    const forKid = await call(t.app, 'Client/GetClientListForParents', { id: kid.id, q: 'Parents' }, admin.accessToken);
     expect(forKid.body.data.map((r) => r.name)).toEqual(['Parents Root', 'Parents Stranger']);
-    const all = await call<List>(t.app, 'Client/GetClientListForParents', { q: 'Parents' }, admin.accessToken);
+    const all = await call(t.app, 'Client/GetClientListForParents', { q: 'Parents' }, admin.accessToken);
     expect(all.body.data.map((r) => r.id).sort()).toEqual([root.id, kid.id, grandkid.id, stranger.id].sort());
     expect(all.body.data[0]).toEqual({
       id: grandkid.id,
@@ -180,7 +176,7 @@ describe('Client/Delete', () => {
   });
 
   it('answers 404 for another company’s client and leaves it alone', async () => {
-    const theirs = await call<Mutation>(t.app, 'Client/Create', { name: 'Not yours' }, other.accessToken);
+    const theirs = await call(t.app, 'Client/Create', { name: 'Not yours' }, other.accessToken);
     const res = await call(t.app, 'Client/Delete', { id: theirs.body.data.id }, admin.accessToken);
     expect(res.status).toBe(404);
     expect(await t.db.select().from(clients).where(eq(clients.id, theirs.body.data.id))).toHaveLength(1);

@@ -4,7 +4,8 @@ import { auditLog } from '../src/domains/audit/schema';
 import { clients, clientTypes } from '../src/domains/clients/schema';
 import { tags } from '../src/domains/reference-data/schema';
 import { staff } from '../src/domains/staff/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, createUser, signIn, type SignedIn } from './factories';
 
 let t: TestApp;
@@ -18,11 +19,11 @@ type Row = Record<string, unknown> & { id: number; updatedAt: string };
 type Mutation = { code: number; message: string; data: Row; errors?: { field: string; message: string }[] };
 
 const create = async (body: object, name: 'Client/Create' | 'Client/CreateChild' = 'Client/Create') => {
-  const res = await call<Mutation>(t.app, name, body, admin.accessToken);
+  const res = await call(t.app, name, body, admin.accessToken);
   if (res.status !== 200) throw new Error(JSON.stringify(res.body));
   return res.body.data;
 };
-const update = (body: object, token = admin.accessToken) => call<Mutation>(t.app, 'Client/Update', body, token);
+const update = (body: object, token = admin.accessToken) => call(t.app, 'Client/Update', body, token);
 const stored = async (id: number) => (await t.db.select().from(clients).where(eq(clients.id, id)))[0];
 const history = (id: number) =>
   t.db
@@ -170,7 +171,7 @@ describe('Client/Update changes only the fields it is sent', () => {
   });
 
   it('answers 404 for another company’s client or a missing one, and 403 for a dispatcher', async () => {
-    const theirs = await call<Mutation>(t.app, 'Client/Create', { name: 'Private' }, other.accessToken);
+    const theirs = await call(t.app, 'Client/Create', { name: 'Private' }, other.accessToken);
     for (const id of [theirs.body.data.id, 999999]) {
       expect((await update({ id, name: 'Stolen' })).status).toBe(404);
     }

@@ -4,7 +4,8 @@ import { auditLog } from '../src/domains/audit/schema';
 import { clients, clientTypes } from '../src/domains/clients/schema';
 import { tags } from '../src/domains/reference-data/schema';
 import { staff } from '../src/domains/staff/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
 
 let t: TestApp;
@@ -18,7 +19,7 @@ type Row = Record<string, unknown> & { id: number };
 type Mutation = { code: number; message: string; data: Row; errors?: { field: string; message: string }[] };
 type List = { data: Row[]; allData: Row[]; total: number; count: number };
 
-const create = (body: object, token = admin.accessToken) => call<Mutation>(t.app, 'Client/Create', body, token);
+const create = (body: object, token = admin.accessToken) => call(t.app, 'Client/Create', body, token);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -44,7 +45,7 @@ describe('Client/Create', () => {
       .insert(staff)
       .values({ companyId: company.id, firstName: 'Rita', lastName: 'Rep', email: 'rita@example.test' })
       .returning({ id: staff.id });
-    const taxes = await call<List>(t.app, 'Common/GetTaxList', {}, admin.accessToken);
+    const taxes = await call(t.app, 'Common/GetTaxList', {}, admin.accessToken);
     const tax = taxes.body.data[0];
     const res = await create({
       name: '  Acme Travel ',
@@ -200,7 +201,7 @@ describe('Client/GetTableSummary', () => {
     await create({ name: 'Alpha Hotel', accountNo: 'LIST-1', clientTypeId: type?.id, email: 'desk@alpha.test' });
     await create({ name: 'Mid Hotel', accountNo: 'LIST-2', clientTypeId: type?.id, isActive: false });
 
-    const list = (body: object) => call<List>(t.app, 'Client/GetTableSummary', body, admin.accessToken);
+    const list = (body: object) => call(t.app, 'Client/GetTableSummary', body, admin.accessToken);
     expect((await list({ clientTypeId: type?.id })).body.data.map((r) => r.name)).toEqual([
       'Alpha Hotel',
       'Mid Hotel',
@@ -235,7 +236,7 @@ describe('Client/GetTableSummary', () => {
 
   it('never shows another company’s clients', async () => {
     await create({ name: 'Hidden Co' }, other.accessToken);
-    const res = await call<List>(t.app, 'Client/GetTableSummary', { q: 'Hidden Co' }, admin.accessToken);
+    const res = await call(t.app, 'Client/GetTableSummary', { q: 'Hidden Co' }, admin.accessToken);
     expect(res.body.count).toBe(0);
   });
 });

@@ -7,7 +7,8 @@ import { documents, documentTypes } from '../src/domains/documents/schema';
 import { drivers } from '../src/domains/drivers/schema';
 import { passengers } from '../src/domains/passengers/schema';
 import { vehicles, vehicleTypes } from '../src/domains/vehicles/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
 
 /**
@@ -26,7 +27,7 @@ const range = { fromDate: '2026-01-09', toDate: '2026-01-12' };
 
 type Body<T> = { data: T };
 const read = async <T>(name: string, body: object, token = admin.accessToken) => {
-  const res = await call<Body<T>>(t.app, name, body, token);
+  const res = await call(t.app, name, body, token);
   expect(res.status, `${name} ${JSON.stringify(res.body)}`).toBe(200);
   return res.body.data;
 };
@@ -327,12 +328,7 @@ describe('all at once, and the rules', () => {
       [{ fromDate: '9 January' }, 'fromDate'],
     ];
     for (const [body, field] of cases) {
-      const res = await call<{ errors: { field: string }[] }>(
-        t.app,
-        'Dashboard/GetBookingsGraph',
-        body,
-        admin.accessToken,
-      );
+      const res = await call(t.app, 'Dashboard/GetBookingsGraph', body, admin.accessToken);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.errors.map((e) => e.field)).toEqual([field]);
     }

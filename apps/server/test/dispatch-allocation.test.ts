@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/domains/audit/schema';
 import { bookings } from '../src/domains/bookings/schema';
 import { expireDueOffers } from '../src/domains/dispatch/offer-expiry';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, signIn, type SignedIn } from './factories';
 import {
   dispatchWorld,
@@ -32,7 +33,7 @@ let otherDriverId: number;
 let cid: number;
 
 const run = (name: string, body: object, token = w.dispatcher.accessToken) =>
-  call<Answer>(t.app, `Booking/${name}`, body, token);
+  call(t.app, `Booking/${name}`, body, token);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -4,7 +4,8 @@ import { liveEvents } from '../src/platform/events/schema';
 import { driverShifts } from '../src/domains/dispatch/schema';
 import { drivers } from '../src/domains/drivers/schema';
 import { type DriverCandidate, distanceMetres, rankDrivers } from '../src/domains/dispatch/rank-drivers';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, createUser, signIn, type SignedIn } from './factories';
 import {
   dispatchWorld,
@@ -26,7 +27,7 @@ let cid: number;
 const DAY = '2099-06-15';
 const at = (hhmm: string) => new Date(`${DAY}T${hhmm}:00Z`);
 
-const run = (name: string, body: object, token = w.dispatcher.accessToken) => call<Body>(t.app, name, body, token);
+const run = (name: string, body: object, token = w.dispatcher.accessToken) => call(t.app, name, body, token);
 
 beforeAll(async () => {
   t = await createTestApp();

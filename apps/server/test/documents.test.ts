@@ -7,7 +7,8 @@ import { companies } from '../src/domains/company/schema';
 import { documents, documentTypes } from '../src/domains/documents/schema';
 import { drivers } from '../src/domains/drivers/schema';
 import { vehicles, vehicleTypes } from '../src/domains/vehicles/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
 
 let t: TestApp;
@@ -78,16 +79,11 @@ beforeAll(async () => {
 
 describe('document types look-up', () => {
   it('answers the active types of an owner type, by POST and by GET', async () => {
-    const post = await call<{ data: { name: string; ownerType: string }[] }>(
-      t.app,
-      'Common/GetDocumentTypeList',
-      { ownerType: 'vehicle' },
-      admin.accessToken,
-    );
+    const post = await call(t.app, 'Common/GetDocumentTypeList', { ownerType: 'vehicle' }, admin.accessToken);
     expect(post.status).toBe(200);
     expect(post.body.data.every((r) => r.ownerType === 'vehicle')).toBe(true);
     expect(post.body.data.map((r) => r.name)).toContain('MOT certificate');
-    const get = await call<{ data: { name: string }[] }>(
+    const get = await call(
       t.app,
       'Common/GetDocumentTypeList',
       { ownerType: 'driver', perPage: '0' },
@@ -108,7 +104,7 @@ describe('document types look-up', () => {
 
 describe('adding documents', () => {
   it('stores a JSON upload, serves it at its signed address and traces the change', async () => {
-    const res = await call<Mutation>(
+    const res = await call(
       t.app,
       'Common/Create',
       {
@@ -188,7 +184,7 @@ describe('adding documents', () => {
 
   it('refuses bytes that are not the declared type, and keeps nothing', async () => {
     const before = await t.db.select().from(documents).where(eq(documents.companyId, company.id));
-    const res = await call<Mutation>(
+    const res = await call(
       t.app,
       'Common/Create',
       {
@@ -202,7 +198,7 @@ describe('adding documents', () => {
     );
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field: 'file.content', message: 'is not a real PDF file' }]);
-    const svg = await call<Mutation>(
+    const svg = await call(
       t.app,
       'Common/Create',
       {
@@ -236,7 +232,7 @@ describe('adding documents', () => {
       [{ ...base, ownerId: 'x', expiryDate: inDays(5) }, 'ownerId', 'must be a whole number'],
     ];
     for (const [body, field, message] of cases) {
-      const res = await call<Mutation>(t.app, 'Common/Create', body, admin.accessToken);
+      const res = await call(t.app, 'Common/Create', body, admin.accessToken);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.errors, JSON.stringify(body)).toEqual([{ field, message }]);
     }
@@ -245,7 +241,7 @@ describe('adding documents', () => {
       .from(documentTypes)
       .where(eq(documentTypes.companyId, otherCompany.id))
       .limit(1);
-    const foreignType = await call<Mutation>(
+    const foreignType = await call(
       t.app,
       'Common/Create',
       { ...base, documentTypeId: theirType[0]?.id, expiryDate: inDays(5) },
@@ -275,7 +271,7 @@ describe('adding documents', () => {
       .values({ companyId: company.id, name: 'Operator licence', ownerType: 'company', hasExpiry: true })
       .returning({ id: documentTypes.id });
     for (const ownerId of [company.id, sub?.id]) {
-      const ok = await call<Mutation>(
+      const ok = await call(
         t.app,
         'Common/Create',
         { ownerType: 'company', ownerId, documentTypeId: type?.id, expiryDate: inDays(200) },
@@ -283,7 +279,7 @@ describe('adding documents', () => {
       );
       expect(ok.status).toBe(200);
     }
-    const foreign = await call<Mutation>(
+    const foreign = await call(
       t.app,
       'Common/Create',
       { ownerType: 'company', ownerId: otherCompany.id, documentTypeId: type?.id, expiryDate: inDays(200) },
@@ -297,7 +293,7 @@ describe('expiry', () => {
   it('tells expired, expiring, valid and no-expiry apart, filters on it and sums it up', async () => {
     const add = async (typeName: string, expiryDate: string | null, ownerType = 'driver', ownerId = secondDriverId) =>
       (
-        await call<Mutation>(
+        await call(
           t.app,
           'Common/Create',
           { ownerType, ownerId, documentTypeId: typeIds[typeName], expiryDate },
@@ -312,7 +308,7 @@ describe('expiry', () => {
     // A type without expiry keeps no date.
     expect(v5c).toMatchObject({ expiryState: 'no_expiry', expiryDate: null, daysToExpiry: null });
 
-    const list = await call<{ data: Doc[]; count: number }>(
+    const list = await call(
       t.app,
       'Common/GetDocument',
       { ownerType: 'driver', expiryState: 'expired', perPage: 0 },
@@ -320,7 +316,7 @@ describe('expiry', () => {
     );
     expect(list.body.data.map((r) => r.id)).toEqual([expired.id]);
 
-    const summary = await call<{ data: Record<string, unknown> & { types: Record<string, unknown>[] } }>(
+    const summary = await call(
       t.app,
       'Common/GetDocumentSummaryByOwnerType',
       { ownerType: 'driver' },
@@ -363,7 +359,7 @@ describe('expiry', () => {
     // UTC+14: the company's today is the UTC date or the day after it.
     const kiriToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
     const utcToday = new Date().toISOString().slice(0, 10);
-    const res = await call<Mutation>(
+    const res = await call(
       t.app,
       'Common/Create',
       { ownerType: 'driver', ownerId: driver?.id, documentTypeId: type?.id, expiryDate: utcToday },
@@ -375,7 +371,7 @@ describe('expiry', () => {
 
 describe('changing and deleting', () => {
   it('replaces the file, removes the old one after the commit, and 404s for another company', async () => {
-    const created = await call<Mutation>(
+    const created = await call(
       t.app,
       'Common/Create',
       {
@@ -404,7 +400,7 @@ describe('changing and deleting', () => {
     expect((await call(t.app, 'Common/GetDocumentDetailByID', { id }, other.accessToken)).status).toBe(404);
     expect((await call(t.app, 'Common/DeleteDocument', { id }, other.accessToken)).status).toBe(404);
 
-    const updated = await call<Mutation>(t.app, 'Common/UpdateDocument', changed, admin.accessToken);
+    const updated = await call(t.app, 'Common/UpdateDocument', changed, admin.accessToken);
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ reference: 'POL-778', fileName: 'new.pdf', expiryState: 'valid' });
     const newKey = (await fileKeyOf(id)) ?? '';
@@ -413,7 +409,7 @@ describe('changing and deleting', () => {
     expect(existsSync(stored(newKey))).toBe(true);
 
     // Without a file the stored one stays; removeFile drops it.
-    const kept = await call<Mutation>(
+    const kept = await call(
       t.app,
       'Common/UpdateDocument',
       { ...changed, file: undefined, notes: 'Renewed by phone' },
@@ -427,7 +423,7 @@ describe('changing and deleting', () => {
     expect(trace.map((r) => r.action)).toEqual(['created', 'updated', 'updated']);
     expect(trace[2]?.changes).toEqual({ notes: { before: null, after: 'Renewed by phone' } });
 
-    const detail = await call<{ data: Doc }>(t.app, 'Common/GetDocumentDetailByID', { id }, dispatcher.accessToken);
+    const detail = await call(t.app, 'Common/GetDocumentDetailByID', { id }, dispatcher.accessToken);
     expect(detail.body.data.reference).toBe('POL-778');
 
     const deleted = await call(t.app, 'Common/DeleteDocument', { id }, admin.accessToken);
@@ -438,7 +434,7 @@ describe('changing and deleting', () => {
   });
 
   it('keeps the old file when an update fails', async () => {
-    const created = await call<Mutation>(
+    const created = await call(
       t.app,
       'Common/Create',
       {
@@ -452,7 +448,7 @@ describe('changing and deleting', () => {
     );
     const id = created.body.data.id;
     const key = (await fileKeyOf(id)) ?? '';
-    const failed = await call<Mutation>(
+    const failed = await call(
       t.app,
       'Common/UpdateDocument',
       {
@@ -473,7 +469,7 @@ describe('changing and deleting', () => {
 
 describe('the document list', () => {
   it('searches owner names and references, sorts, and keeps companies apart', async () => {
-    const byName = await call<{ data: Doc[] }>(
+    const byName = await call(
       t.app,
       'Common/GetDocument',
       { q: 'walker', sortColumn: 'documentTypeName', perPage: 0 },
@@ -483,14 +479,14 @@ describe('the document list', () => {
     expect(byName.body.data.every((r) => r.ownerName === 'James Walker')).toBe(true);
     const names = byName.body.data.map((r) => r.documentTypeName as string);
     expect(names).toEqual([...names].sort());
-    const byOwner = await call<{ data: Doc[] }>(
+    const byOwner = await call(
       t.app,
       'Common/GetDocument',
       { ownerType: 'driver', ownerId: secondDriverId, perPage: 0 },
       admin.accessToken,
     );
     expect(byOwner.body.data.every((r) => r.ownerId === secondDriverId)).toBe(true);
-    const theirs = await call<{ data: Doc[]; count: number }>(t.app, 'Common/GetDocument', {}, other.accessToken);
+    const theirs = await call(t.app, 'Common/GetDocument', {}, other.accessToken);
     expect(theirs.body.count).toBe(0);
     const badSort = await call(t.app, 'Common/GetDocument', { sortColumn: 'fileKey' }, admin.accessToken);
     expect(badSort.status).toBe(400);

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { driverAdjustments, driverCards } from '../src/domains/driver-app/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, type SignedIn, type TestCompany } from './factories';
 import { signedDriver, signedOffice, type Answer, type Err, type ListAnswer } from './factories-driver-account';
 
@@ -37,7 +38,7 @@ beforeAll(async () => {
 });
 
 const addCard = async (who: SignedIn, extra: Record<string, unknown> = {}) => {
-  const res = await call<Answer<CardRow>>(t.app, 'Driver/CreateCard', card(extra), who.accessToken);
+  const res = await call(t.app, 'Driver/CreateCard', card(extra), who.accessToken);
   expect(res.status).toBe(200);
   return res.body.data;
 };
@@ -50,7 +51,7 @@ describe('Driver cards', () => {
     expect(first).not.toHaveProperty('providerToken');
     const second = await addCard(me, { last4: '1111', isDefault: true });
     expect(second.isDefault).toBe(true);
-    const list = await call<ListAnswer<CardRow>>(t.app, 'Driver/GetTableSummaryDriverCreditCards', {}, me.accessToken);
+    const list = await call(t.app, 'Driver/GetTableSummaryDriverCreditCards', {}, me.accessToken);
     expect(list.status).toBe(200);
     expect(list.body.data.map((c) => [c.id, c.isDefault])).toEqual([
       [second.id, true],
@@ -65,7 +66,7 @@ describe('Driver cards', () => {
     [{ note: '5555-5555-5555-4444' }, 'note'],
   ])('refuses a card number (%j) with 400 naming %s and writes nothing', async (extra, field) => {
     const before = (await cardsOf(me.id)).length;
-    const res = await call<Err>(t.app, 'Driver/CreateCard', card(extra), me.accessToken);
+    const res = await call(t.app, 'Driver/CreateCard', card(extra), me.accessToken);
     expect(res.status).toBe(400);
     expect(fieldOf(res.body)).toContain(field);
     expect(await cardsOf(me.id)).toHaveLength(before);
@@ -76,13 +77,13 @@ describe('Driver cards', () => {
     [{ expYear: 2001 }, 'expYear'],
     [{ providerToken: '' }, 'providerToken'],
   ])('answers %j with 400 naming %s', async (extra, field) => {
-    const res = await call<Err>(t.app, 'Driver/CreateCard', card(extra), me.accessToken);
+    const res = await call(t.app, 'Driver/CreateCard', card(extra), me.accessToken);
     expect(res.status).toBe(400);
     expect(fieldOf(res.body)).toContain(field);
   });
   it('updates the holder, the expiry and the default of an own card', async () => {
     const c = await addCard(me, { last4: '2222' });
-    const res = await call<Answer<CardRow & { expYear: number }>>(
+    const res = await call(
       t.app,
       'Driver/UpdateCard',
       { id: c.id, holderName: 'New Name', expMonth: 1, expYear: nextYear + 2, isDefault: true },
@@ -94,19 +95,14 @@ describe('Driver cards', () => {
   });
   it('refuses a card number on update', async () => {
     const c = await addCard(me);
-    const res = await call<Err>(
-      t.app,
-      'Driver/UpdateCard',
-      { id: c.id, cardNumber: '4242424242424242' },
-      me.accessToken,
-    );
+    const res = await call(t.app, 'Driver/UpdateCard', { id: c.id, cardNumber: '4242424242424242' }, me.accessToken);
     expect(res.status).toBe(400);
     expect(fieldOf(res.body)).toContain('cardNumber');
   });
   it("never shows or changes another driver's or another company's card", async () => {
     const theirs = await addCard(colleague, { holderName: 'Colleague' });
     const foreign = await addCard(stranger, { holderName: 'Stranger' });
-    const list = await call<ListAnswer<CardRow>>(t.app, 'Driver/GetTableSummaryDriverCreditCards', {}, me.accessToken);
+    const list = await call(t.app, 'Driver/GetTableSummaryDriverCreditCards', {}, me.accessToken);
     const ids = list.body.data.map((c) => c.id);
     for (const c of [theirs, foreign]) {
       expect(ids).not.toContain(c.id);
@@ -147,26 +143,21 @@ describe('Driver adjustments', () => {
   const adj = { kind: 'debit', amountMinor: 5000, reason: 'Weekly car rent', effectiveDate: '2026-03-02' };
 
   it('records, lists (filtered by date), updates and deletes own adjustments', async () => {
-    const created = await call<Answer<AdjRow>>(t.app, 'Driver/CreateAdjustment', adj, me.accessToken);
+    const created = await call(t.app, 'Driver/CreateAdjustment', adj, me.accessToken);
     expect(created.status).toBe(200);
     expect(created.body.data).toMatchObject({ ...adj, currency: 'GBP' });
-    const older = await call<Answer<AdjRow>>(
+    const older = await call(
       t.app,
       'Driver/CreateAdjustment',
       { ...adj, kind: 'credit', effectiveDate: '2026-01-05' },
       me.accessToken,
     );
-    const all = await call<ListAnswer<AdjRow>>(t.app, 'Driver/GetAdjustmentsData', {}, me.accessToken);
+    const all = await call(t.app, 'Driver/GetAdjustmentsData', {}, me.accessToken);
     expect(all.body.data.map((r) => r.id)).toEqual([created.body.data.id, older.body.data.id]);
-    const march = await call<ListAnswer<AdjRow>>(
-      t.app,
-      'Driver/GetAdjustmentsData',
-      { fromDate: '2026-03-01' },
-      me.accessToken,
-    );
+    const march = await call(t.app, 'Driver/GetAdjustmentsData', { fromDate: '2026-03-01' }, me.accessToken);
     expect(march.body.data.map((r) => r.id)).toEqual([created.body.data.id]);
 
-    const upd = await call<Answer<AdjRow>>(
+    const upd = await call(
       t.app,
       'Driver/UpdateAdjustments',
       { id: created.body.data.id, amountMinor: 4500 },
@@ -187,14 +178,14 @@ describe('Driver adjustments', () => {
     [{ effectiveDate: '2026-13-01' }, 'effectiveDate'],
   ])('answers %j with 400 naming %s and writes nothing', async (change, field) => {
     const before = (await adjustmentsOf(me.id)).length;
-    const res = await call<Err>(t.app, 'Driver/CreateAdjustment', { ...adj, ...change }, me.accessToken);
+    const res = await call(t.app, 'Driver/CreateAdjustment', { ...adj, ...change }, me.accessToken);
     expect(res.status).toBe(400);
     expect(fieldOf(res.body)).toContain(field);
     expect(await adjustmentsOf(me.id)).toHaveLength(before);
   });
   it('refuses a negative amount on update', async () => {
-    const created = await call<Answer<AdjRow>>(t.app, 'Driver/CreateAdjustment', adj, me.accessToken);
-    const res = await call<Err>(
+    const created = await call(t.app, 'Driver/CreateAdjustment', adj, me.accessToken);
+    const res = await call(
       t.app,
       'Driver/UpdateAdjustments',
       { id: created.body.data.id, amountMinor: -1 },
@@ -204,9 +195,9 @@ describe('Driver adjustments', () => {
     expect(fieldOf(res.body)).toContain('amountMinor');
   });
   it("never shows or changes another driver's or another company's adjustment", async () => {
-    const theirs = await call<Answer<AdjRow>>(t.app, 'Driver/CreateAdjustment', adj, colleague.accessToken);
-    const foreign = await call<Answer<AdjRow>>(t.app, 'Driver/CreateAdjustment', adj, stranger.accessToken);
-    const list = await call<ListAnswer<AdjRow>>(t.app, 'Driver/GetAdjustmentsData', {}, me.accessToken);
+    const theirs = await call(t.app, 'Driver/CreateAdjustment', adj, colleague.accessToken);
+    const foreign = await call(t.app, 'Driver/CreateAdjustment', adj, stranger.accessToken);
+    const list = await call(t.app, 'Driver/GetAdjustmentsData', {}, me.accessToken);
     for (const row of [theirs.body.data, foreign.body.data]) {
       expect(list.body.data.map((r) => r.id)).not.toContain(row.id);
       const upd = await call(t.app, 'Driver/UpdateAdjustments', { id: row.id, amountMinor: 1 }, me.accessToken);

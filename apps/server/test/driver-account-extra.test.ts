@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { driverShifts } from '../src/domains/dispatch/schema';
 import { driverExpenses } from '../src/domains/driver-expenses/schema';
 import { vehicles, vehicleTypes } from '../src/domains/vehicles/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, signIn, type SignedIn, type TestCompany } from './factories';
 import { dispatchWorld, giveDocument, makeDriver, makeVehicle } from './factories-dispatch';
 import { expenseType, signedDriver, signedOffice, type Err, type ListAnswer } from './factories-driver-account';
@@ -73,7 +74,7 @@ describe('Driver/GetTableSummaryDriverExpenseDrvApp', () => {
   });
 
   it("answers the signed-in driver's own expenses, newest first, with the office's decision", async () => {
-    const res = await call<ListAnswer<Body>>(t.app, 'Driver/GetTableSummaryDriverExpenseDrvApp', {}, me.accessToken);
+    const res = await call(t.app, 'Driver/GetTableSummaryDriverExpenseDrvApp', {}, me.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(3);
     expect(res.body.data.map((r) => r.id)).toEqual([ids.declined, ids.approved, ids.pending]);
@@ -93,24 +94,19 @@ describe('Driver/GetTableSummaryDriverExpenseDrvApp', () => {
   });
 
   it('filters by status and searches the note', async () => {
-    const approved = await call<ListAnswer<Body>>(
+    const approved = await call(
       t.app,
       'Driver/GetTableSummaryDriverExpenseDrvApp',
       { status: 'approved' },
       me.accessToken,
     );
     expect(approved.body.data.map((r) => r.id)).toEqual([ids.approved]);
-    const searched = await call<ListAnswer<Body>>(
-      t.app,
-      'Driver/GetTableSummaryDriverExpenseDrvApp',
-      { q: 'car park' },
-      me.accessToken,
-    );
+    const searched = await call(t.app, 'Driver/GetTableSummaryDriverExpenseDrvApp', { q: 'car park' }, me.accessToken);
     expect(searched.body.data.map((r) => r.id)).toEqual([ids.pending]);
   });
 
   it("never shows another driver's or another company's expenses, whatever the payload names", async () => {
-    const res = await call<ListAnswer<Body>>(
+    const res = await call(
       t.app,
       'Driver/GetTableSummaryDriverExpenseDrvApp',
       { id: colleague.id, perPage: 0 },
@@ -119,25 +115,15 @@ describe('Driver/GetTableSummaryDriverExpenseDrvApp', () => {
     const seen = res.body.allData.map((r) => r.id);
     expect(seen).not.toContain(ids.colleague);
     expect(seen).not.toContain(ids.stranger);
-    const theirs = await call<ListAnswer<Body>>(
-      t.app,
-      'Driver/GetTableSummaryDriverExpenseDrvApp',
-      {},
-      stranger.accessToken,
-    );
+    const theirs = await call(t.app, 'Driver/GetTableSummaryDriverExpenseDrvApp', {}, stranger.accessToken);
     expect(theirs.body.data.map((r) => r.id)).toEqual([ids.stranger]);
   });
 
   it('answers 400 naming the field for a bad status or sort column', async () => {
-    const status = await call<Err>(
-      t.app,
-      'Driver/GetTableSummaryDriverExpenseDrvApp',
-      { status: 'paid' },
-      me.accessToken,
-    );
+    const status = await call(t.app, 'Driver/GetTableSummaryDriverExpenseDrvApp', { status: 'paid' }, me.accessToken);
     expect(status.status).toBe(400);
     expect(fieldsOf(status.body)).toEqual(['status']);
-    const sort = await call<Err>(
+    const sort = await call(
       t.app,
       'Driver/GetTableSummaryDriverExpenseDrvApp',
       { sortColumn: 'driverId' },
@@ -166,7 +152,7 @@ describe('Driver/GetDriverDocumentsDrvApp', () => {
   });
 
   it("answers the driver's documents with their state and the mandatory types missing; no shift, no vehicle", async () => {
-    const res = await call<{ data: Body }>(t.app, 'Driver/GetDriverDocumentsDrvApp', {}, me.accessToken);
+    const res = await call(t.app, 'Driver/GetDriverDocumentsDrvApp', {}, me.accessToken);
     expect(res.status).toBe(200);
     const { driver, vehicle } = res.body.data;
     expect(driver.id).toBe(me.id);
@@ -182,7 +168,7 @@ describe('Driver/GetDriverDocumentsDrvApp', () => {
   it('adds the papers of the vehicle of the open shift', async () => {
     await t.db.insert(driverShifts).values({ companyId: company.id, driverId: me.id, vehicleId });
     try {
-      const res = await call<{ data: Body }>(t.app, 'Driver/GetDriverDocumentsDrvApp', {}, me.accessToken);
+      const res = await call(t.app, 'Driver/GetDriverDocumentsDrvApp', {}, me.accessToken);
       const { vehicle } = res.body.data;
       expect(vehicle.id).toBe(vehicleId);
       expect(vehicle.documents.map((d: Body) => [d.documentTypeName, d.expiryState])).toEqual([
@@ -200,12 +186,12 @@ describe('Driver/GetDriverDocumentsDrvApp', () => {
   });
 
   it("never shows another driver's or another company's documents", async () => {
-    const mine = await call<{ data: Body }>(t.app, 'Driver/GetDriverDocumentsDrvApp', {}, me.accessToken);
+    const mine = await call(t.app, 'Driver/GetDriverDocumentsDrvApp', {}, me.accessToken);
     expect(mine.body.data.driver.documents.map((d: Body) => d.documentTypeName)).not.toContain('Criminal record check');
-    const theirs = await call<{ data: Body }>(t.app, 'Driver/GetDriverDocumentsDrvApp', {}, colleague.accessToken);
+    const theirs = await call(t.app, 'Driver/GetDriverDocumentsDrvApp', {}, colleague.accessToken);
     expect(theirs.body.data.driver.id).toBe(colleague.id);
     expect(theirs.body.data.driver.documents.map((d: Body) => d.documentTypeName)).toEqual(['Criminal record check']);
-    const stranger_ = await call<{ data: Body }>(t.app, 'Driver/GetDriverDocumentsDrvApp', {}, stranger.accessToken);
+    const stranger_ = await call(t.app, 'Driver/GetDriverDocumentsDrvApp', {}, stranger.accessToken);
     const ids = stranger_.body.data.driver.documents.map((d: Body) => d.id);
     const myIds = mine.body.data.driver.documents.map((d: Body) => d.id);
     expect(ids.some((id: number) => myIds.includes(id))).toBe(false);
@@ -213,7 +199,7 @@ describe('Driver/GetDriverDocumentsDrvApp', () => {
   });
 
   it('answers 400 naming the field for bad input', async () => {
-    const res = await call<Err>(t.app, 'Driver/GetDriverDocumentsDrvApp', { companyID: 'abc' }, me.accessToken);
+    const res = await call(t.app, 'Driver/GetDriverDocumentsDrvApp', { companyID: 'abc' }, me.accessToken);
     expect(res.status).toBe(400);
     expect(fieldsOf(res.body)).toEqual(['companyID']);
   });
@@ -247,7 +233,7 @@ describe('Driver/GetDriverVehicleListDrvApp', () => {
   });
 
   it("lists the driver's own car first, then free vehicles, then those on another driver's shift", async () => {
-    const res = await call<ListAnswer<Body>>(t.app, 'Driver/GetDriverVehicleListDrvApp', {}, me.accessToken);
+    const res = await call(t.app, 'Driver/GetDriverVehicleListDrvApp', {}, me.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.data.map((r) => r.id)).toEqual([v.mine!.id, v.free!.id, v.taken!.id]);
     const [mine, free, taken] = res.body.data as [Body, Body, Body];
@@ -267,25 +253,20 @@ describe('Driver/GetDriverVehicleListDrvApp', () => {
   it("leaves out another driver's own car, switched-off vehicles and another company's", async () => {
     const [foreignType] = await t.db.insert(vehicleTypes).values({ companyId: other.id, name: 'Saloon' }).returning();
     const foreign = await makeVehicle(t.db, other.id, foreignType!.id);
-    const res = await call<ListAnswer<Body>>(t.app, 'Driver/GetDriverVehicleListDrvApp', {}, me.accessToken);
+    const res = await call(t.app, 'Driver/GetDriverVehicleListDrvApp', {}, me.accessToken);
     const ids = res.body.data.map((r) => r.id);
     for (const id of [v.colleagues!.id, v.off!.id, foreign.id]) expect(ids).not.toContain(id);
-    const theirs = await call<ListAnswer<Body>>(t.app, 'Driver/GetDriverVehicleListDrvApp', {}, stranger.accessToken);
+    const theirs = await call(t.app, 'Driver/GetDriverVehicleListDrvApp', {}, stranger.accessToken);
     expect(theirs.body.data.map((r) => r.id)).not.toContain(v.free!.id);
   });
 
   it('searches by registration', async () => {
-    const res = await call<ListAnswer<Body>>(
-      t.app,
-      'Driver/GetDriverVehicleListDrvApp',
-      { q: v.free!.registration },
-      me.accessToken,
-    );
+    const res = await call(t.app, 'Driver/GetDriverVehicleListDrvApp', { q: v.free!.registration }, me.accessToken);
     expect(res.body.data.map((r) => r.id)).toEqual([v.free!.id]);
   });
 
   it('answers 400 naming the field for bad input', async () => {
-    const res = await call<Err>(t.app, 'Driver/GetDriverVehicleListDrvApp', { perPage: 1000 }, me.accessToken);
+    const res = await call(t.app, 'Driver/GetDriverVehicleListDrvApp', { perPage: 1000 }, me.accessToken);
     expect(res.status).toBe(400);
     expect(fieldsOf(res.body)).toEqual(['perPage']);
   });

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/domains/audit/schema';
 import { driverExpenses } from '../src/domains/driver-expenses/schema';
 import { drivers } from '../src/domains/drivers/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, signIn, type SignedIn, type TestCompany } from './factories';
 import {
   expenseType,
@@ -41,7 +42,7 @@ const fieldOf = (body: Err) => body.errors?.map((e) => e.field);
 
 describe('Driver/GetTableSummaryDriverDrvApp', () => {
   it("answers the signed-in driver's own profile as one row, without office notes", async () => {
-    const res = await call<ListAnswer>(t.app, 'Driver/GetTableSummaryDriverDrvApp', {}, me.accessToken);
+    const res = await call(t.app, 'Driver/GetTableSummaryDriverDrvApp', {}, me.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(1);
     expect(res.body.data[0]?.id).toBe(me.id);
@@ -57,7 +58,7 @@ describe('Driver/GetTableSummaryDriverDrvApp', () => {
 
 describe('Driver/UpdateDriverPersonalProfile', () => {
   it('changes only the fields sent', async () => {
-    const res = await call<Answer>(
+    const res = await call(
       t.app,
       'Driver/UpdateDriverPersonalProfile',
       { phone: '+44 7700 900123', address: '1 High Street' },
@@ -73,7 +74,7 @@ describe('Driver/UpdateDriverPersonalProfile', () => {
     expect(colleagueRow?.address).toBeNull();
   });
   it('ignores an id in the payload: a driver changes only themself', async () => {
-    const res = await call<Answer>(
+    const res = await call(
       t.app,
       'Driver/UpdateDriverPersonalProfile',
       { id: colleague.id, postcode: 'AB1 2CD' },
@@ -85,7 +86,7 @@ describe('Driver/UpdateDriverPersonalProfile', () => {
     expect(colleagueRow?.postcode).toBeNull();
   });
   it('answers bad input with 400 naming the field and changes nothing', async () => {
-    const res = await call<Err>(
+    const res = await call(
       t.app,
       'Driver/UpdateDriverPersonalProfile',
       { email: 'not-an-email', address: 'Elsewhere' },
@@ -97,7 +98,7 @@ describe('Driver/UpdateDriverPersonalProfile', () => {
     expect(row?.address).toBe('1 High Street');
   });
   it('refuses to clear the first name', async () => {
-    const res = await call<Err>(t.app, 'Driver/UpdateDriverPersonalProfile', { firstName: '' }, me.accessToken);
+    const res = await call(t.app, 'Driver/UpdateDriverPersonalProfile', { firstName: '' }, me.accessToken);
     expect(res.status).toBe(400);
     expect(fieldOf(res.body)).toContain('firstName');
   });
@@ -114,7 +115,7 @@ describe('Driver/UpdateDriverPersonalProfile', () => {
 
 describe('Driver/UpdateDriverAccountProfile', () => {
   it('saves the bank account, answering only the last four of the number', async () => {
-    const res = await call<Answer>(
+    const res = await call(
       t.app,
       'Driver/UpdateDriverAccountProfile',
       { bankAccountName: 'T Driver', bankSortCode: '12-34-56', bankAccountNumber: '12345678' },
@@ -133,7 +134,7 @@ describe('Driver/UpdateDriverAccountProfile', () => {
     [{ bankAccountName: 'T', bankSortCode: '123456', bankAccountNumber: 'ABCDEFGH' }, 'bankAccountNumber'],
     [{ bankSortCode: '123456', bankAccountNumber: '12345678' }, 'bankAccountName'],
   ])('answers %j with 400 naming %s', async (body, field) => {
-    const res = await call<Err>(t.app, 'Driver/UpdateDriverAccountProfile', body, me.accessToken);
+    const res = await call(t.app, 'Driver/UpdateDriverAccountProfile', body, me.accessToken);
     expect(res.status).toBe(400);
     expect(fieldOf(res.body)).toContain(field);
   });
@@ -154,12 +155,7 @@ describe('BookingExpenseType/GetExpenseTypeListDriverApp', () => {
     const hidden = await expenseType(t.db, company.id, { isAvailableInDriverApp: false });
     const off = await expenseType(t.db, company.id, { isActive: false });
     const foreign = await expenseType(t.db, other.id);
-    const res = await call<ListAnswer<{ id: number }>>(
-      t.app,
-      'BookingExpenseType/GetExpenseTypeListDriverApp',
-      {},
-      me.accessToken,
-    );
+    const res = await call(t.app, 'BookingExpenseType/GetExpenseTypeListDriverApp', {}, me.accessToken);
     expect(res.status).toBe(200);
     const ids = res.body.data.map((r) => r.id);
     expect(ids).toContain(shown.id);
@@ -178,7 +174,7 @@ describe('Driver/AddDriverExpenseFromDriverApp', () => {
   it('records a pending expense on an own job with a receipt', async () => {
     const type = await expenseType(t.db, company.id);
     const bookingId = await jobOf(t.db, company.id, me.id);
-    const res = await call<Answer>(
+    const res = await call(
       t.app,
       'Driver/AddDriverExpenseFromDriverApp',
       {
@@ -210,7 +206,7 @@ describe('Driver/AddDriverExpenseFromDriverApp', () => {
   ])('answers %j with 400 naming %s and writes nothing', async (change, field) => {
     const type = await expenseType(t.db, company.id);
     const before = (await expensesOf(me.id)).length;
-    const res = await call<Err>(
+    const res = await call(
       t.app,
       'Driver/AddDriverExpenseFromDriverApp',
       { expenseTypeId: type.id, amountMinor: 100, ...change },
@@ -225,7 +221,7 @@ describe('Driver/AddDriverExpenseFromDriverApp', () => {
     const before = (await expensesOf(me.id)).length;
     // Over the JSON body limit (2 MB) the server answers 413 before the call; multipart allows 10 MB.
     const big = Buffer.alloc(3 * 1024 * 1024).toString('base64');
-    const res = await call<Err>(
+    const res = await call(
       t.app,
       'Driver/AddDriverExpenseFromDriverApp',
       { expenseTypeId: type.id, amountMinor: 100, receipt: { fileName: 'r.png', mimeType: 'image/png', content: big } },
@@ -236,7 +232,7 @@ describe('Driver/AddDriverExpenseFromDriverApp', () => {
   });
   it('asks for a receipt when the type requires one', async () => {
     const type = await expenseType(t.db, company.id, { requiresReceipt: true });
-    const res = await call<Err>(
+    const res = await call(
       t.app,
       'Driver/AddDriverExpenseFromDriverApp',
       { expenseTypeId: type.id, amountMinor: 100 },
@@ -259,7 +255,7 @@ describe('Driver/AddDriverExpenseFromDriverApp', () => {
       [{ expenseTypeId: shown.id, bookingId: strangerJob }, 'bookingId'],
     ];
     for (const [body, field] of cases) {
-      const res = await call<Err>(
+      const res = await call(
         t.app,
         'Driver/AddDriverExpenseFromDriverApp',
         { amountMinor: 100, ...body },

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../src/domains/drivers/schema';
 import { eq } from 'drizzle-orm';
 import { recordPositions } from '../src/domains/tracking/positions';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
 import { makeBooking, makeVehicle, openShift, point } from './factories-tracking';
 
@@ -25,7 +26,7 @@ async function driver(c: TestCompany) {
   return { signed: await signIn(t.app, u.email), id: u.personId };
 }
 
-const ask = (name: string, body: object, who: SignedIn) => call<Body>(t.app, name, body, who.accessToken);
+const ask = (name: string, body: object, who: SignedIn) => call(t.app, name, body, who.accessToken);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -4,7 +4,8 @@ import { auditLog } from '../src/domains/audit/schema';
 import { bookings, bookingStops } from '../src/domains/bookings/schema';
 import { driverLocations, driverPositions } from '../src/domains/dispatch/schema';
 import { journeySteps } from '../src/domains/driver-app/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
 import { makeBooking, point } from './factories-tracking';
 
@@ -32,7 +33,7 @@ async function driver(c: TestCompany) {
 }
 
 const step = (body: object, who: SignedIn = me, name = 'Driver/UpdateBookingStatusForJourney') =>
-  call<Answer>(t.app, name, body, who.accessToken);
+  call(t.app, name, body, who.accessToken);
 
 async function statusOf(id: number) {
   const [b] = await t.db.select().from(bookings).where(eq(bookings.id, id));
@@ -239,12 +240,7 @@ describe.each(['Driver/CurrentLocation', 'Booking/AddLiveLocationLog'])('%s', (n
   it("stores the signed-in driver's positions, tagged with the job under way", async () => {
     const { signed, id: driverId } = await driver(company);
     const bookingId = await makeBooking(t.db, company.id, { status: 'on_route', driverId, onRouteAt: new Date() });
-    const res = await call<{ data: { stored: number } }>(
-      t.app,
-      name,
-      { points: [point(20), point(10, 51.511, -0.121)] },
-      signed.accessToken,
-    );
+    const res = await call(t.app, name, { points: [point(20), point(10, 51.511, -0.121)] }, signed.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.data.stored).toBe(2);
     const rows = await t.db.select().from(driverPositions).where(eq(driverPositions.driverId, driverId));
@@ -255,13 +251,13 @@ describe.each(['Driver/CurrentLocation', 'Booking/AddLiveLocationLog'])('%s', (n
   });
   it('refuses impossible coordinates and points from the future, writing nothing', async () => {
     const { signed, id: driverId } = await driver(company);
-    const far = await call<Answer>(t.app, name, { points: [{ ...point(5), lat: 91 }] }, signed.accessToken);
+    const far = await call(t.app, name, { points: [{ ...point(5), lat: 91 }] }, signed.accessToken);
     expect(far.status).toBe(400);
     expect(far.body.errors?.[0]?.field).toMatch(/^points/);
     const future = { ...point(0), recordedAt: new Date(Date.now() + 3_600_000).toISOString() };
-    const ahead = await call<Answer>(t.app, name, { points: [future] }, signed.accessToken);
+    const ahead = await call(t.app, name, { points: [future] }, signed.accessToken);
     expect(ahead.status).toBe(400);
-    expect((await call<Answer>(t.app, name, { points: [] }, signed.accessToken)).status).toBe(400);
+    expect((await call(t.app, name, { points: [] }, signed.accessToken)).status).toBe(400);
     expect(await t.db.select().from(driverPositions).where(eq(driverPositions.driverId, driverId))).toHaveLength(0);
   });
   it('refuses an office user with 403', async () => {

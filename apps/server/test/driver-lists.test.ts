@@ -6,7 +6,8 @@ import { companies } from '../src/domains/company/schema';
 import { driverAdjustments, driverNotifications } from '../src/domains/driver-app/schema';
 import { driverExpenses } from '../src/domains/driver-expenses/schema';
 import { bookingExpenseTypes } from '../src/domains/reference-data/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
 
 let t: TestApp;
@@ -72,12 +73,7 @@ beforeAll(async () => {
 
 describe('Booking/GetTableSummaryBookingDriverApp', () => {
   it("lists only the signed-in driver's open jobs, soonest first, paged", async () => {
-    const res = await call<ListAnswer>(
-      t.app,
-      'Booking/GetTableSummaryBookingDriverApp',
-      { perPage: 2 },
-      me.accessToken,
-    );
+    const res = await call(t.app, 'Booking/GetTableSummaryBookingDriverApp', { perPage: 2 }, me.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(3);
     expect(res.body.total).toBe(2);
@@ -86,20 +82,20 @@ describe('Booking/GetTableSummaryBookingDriverApp', () => {
   });
   it("carries the office's notes for the driver", async () => {
     await t.db.update(bookings).set({ notesForDriver: 'Meet at door 4.' }).where(eq(bookings.id, ids.sooner!));
-    const res = await call<ListAnswer>(t.app, 'Booking/GetTableSummaryBookingDriverApp', {}, me.accessToken);
+    const res = await call(t.app, 'Booking/GetTableSummaryBookingDriverApp', {}, me.accessToken);
     expect(res.body.allData.find((r) => r.id === ids.sooner)).toMatchObject({ notesForDriver: 'Meet at door 4.' });
     expect(res.body.allData.find((r) => r.id === ids.later)).toMatchObject({ notesForDriver: null });
   });
 
   it('answers bad paging with 400 naming the field', async () => {
-    const res = await call<Err>(t.app, 'Booking/GetTableSummaryBookingDriverApp', { perPage: -1 }, me.accessToken);
+    const res = await call(t.app, 'Booking/GetTableSummaryBookingDriverApp', { perPage: -1 }, me.accessToken);
     expect(res.status).toBe(400);
     expect(res.body.errors?.[0]?.field).toBe('perPage');
   });
   it("never shows another driver's or company's jobs", async () => {
-    const col = await call<ListAnswer>(t.app, 'Booking/GetTableSummaryBookingDriverApp', {}, colleague.accessToken);
+    const col = await call(t.app, 'Booking/GetTableSummaryBookingDriverApp', {}, colleague.accessToken);
     expect(col.body.allData.map((r) => r.id)).toEqual([ids.colleagueOpen]);
-    const str = await call<ListAnswer>(t.app, 'Booking/GetTableSummaryBookingDriverApp', {}, stranger.accessToken);
+    const str = await call(t.app, 'Booking/GetTableSummaryBookingDriverApp', {}, stranger.accessToken);
     expect(str.body.count).toBe(0);
   });
   it('is refused to an office user', async () => {
@@ -110,22 +106,12 @@ describe('Booking/GetTableSummaryBookingDriverApp', () => {
 
 describe('Booking/GetDriverUpcomingBooking', () => {
   it('answers the job under way before the soonest waiting one', async () => {
-    const res = await call<{ data: { booking: Row | null } }>(
-      t.app,
-      'Booking/GetDriverUpcomingBooking',
-      {},
-      me.accessToken,
-    );
+    const res = await call(t.app, 'Booking/GetDriverUpcomingBooking', {}, me.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.data.booking?.id).toBe(ids.underWay);
   });
   it('answers null for a driver with nothing to do, and 403 to the office', async () => {
-    const res = await call<{ data: { booking: Row | null } }>(
-      t.app,
-      'Booking/GetDriverUpcomingBooking',
-      {},
-      stranger.accessToken,
-    );
+    const res = await call(t.app, 'Booking/GetDriverUpcomingBooking', {}, stranger.accessToken);
     expect(res.body.data.booking).toBeNull();
     expect((await call(t.app, 'Booking/GetDriverUpcomingBooking', {}, admin.accessToken)).status).toBe(403);
   });
@@ -135,29 +121,24 @@ describe.each(['Booking/GetTableSummaryBookingDriverHistory', 'Booking/GetBookin
   '%s',
   (historyCall) => {
     it('lists done jobs newest first, filtered by company days', async () => {
-      const all = await call<ListAnswer>(t.app, historyCall, {}, me.accessToken);
+      const all = await call(t.app, historyCall, {}, me.accessToken);
       expect(all.status).toBe(200);
       expect(all.body.allData.map((r) => r.id)).toEqual([ids.doneB, ids.doneA]);
       // The driver sees what they are paid for each job, not only the fare.
       expect(all.body.allData.map((r) => r.driverPriceMinor)).toEqual([1000, 2500]);
       // 23:30 UTC on 1 March is 2 March in Berlin.
-      const one = await call<ListAnswer>(
-        t.app,
-        historyCall,
-        { fromDate: '2026-03-02', toDate: '2026-03-02' },
-        me.accessToken,
-      );
+      const one = await call(t.app, historyCall, { fromDate: '2026-03-02', toDate: '2026-03-02' }, me.accessToken);
       expect(one.body.allData.map((r) => r.id)).toEqual([ids.doneA]);
     });
     it('answers a bad date with 400 naming the field', async () => {
-      const res = await call<Err>(t.app, historyCall, { fromDate: 'soon' }, me.accessToken);
+      const res = await call(t.app, historyCall, { fromDate: 'soon' }, me.accessToken);
       expect(res.status).toBe(400);
       expect(res.body.errors?.[0]?.field).toBe('fromDate');
     });
     it("never shows another driver's or company's jobs; office 403", async () => {
-      const col = await call<ListAnswer>(t.app, historyCall, {}, colleague.accessToken);
+      const col = await call(t.app, historyCall, {}, colleague.accessToken);
       expect(col.body.allData.map((r) => r.id)).toEqual([ids.colleagueDone]);
-      const str = await call<ListAnswer>(t.app, historyCall, {}, stranger.accessToken);
+      const str = await call(t.app, historyCall, {}, stranger.accessToken);
       expect(str.body.allData.map((r) => r.id)).toEqual([ids.strangerDone]);
       expect((await call(t.app, historyCall, {}, admin.accessToken)).status).toBe(403);
     });
@@ -168,12 +149,7 @@ type Earnings = { totalMinor: number; jobs: number; days: { date: string; jobs: 
 
 describe.each(['Booking/GetDriverEarnings', 'Driver/GetDriverEarnings'])('%s', (name) => {
   it('sums driver pay of done jobs by company day', async () => {
-    const res = await call<{ data: Earnings }>(
-      t.app,
-      name,
-      { fromDate: '2026-03-01', toDate: '2026-03-03' },
-      me.accessToken,
-    );
+    const res = await call(t.app, name, { fromDate: '2026-03-01', toDate: '2026-03-03' }, me.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.data.totalMinor).toBe(3500);
     expect(res.body.data.jobs).toBe(2);
@@ -184,27 +160,17 @@ describe.each(['Booking/GetDriverEarnings', 'Driver/GetDriverEarnings'])('%s', (
     ]);
   });
   it('answers a reversed or missing period with 400 naming the field', async () => {
-    const rev = await call<Err>(t.app, name, { fromDate: '2026-03-03', toDate: '2026-03-01' }, me.accessToken);
+    const rev = await call(t.app, name, { fromDate: '2026-03-03', toDate: '2026-03-01' }, me.accessToken);
     expect(rev.status).toBe(400);
     expect(rev.body.errors?.[0]?.field).toBe('toDate');
-    const missing = await call<Err>(t.app, name, { toDate: '2026-03-01' }, me.accessToken);
+    const missing = await call(t.app, name, { toDate: '2026-03-01' }, me.accessToken);
     expect(missing.status).toBe(400);
     expect(missing.body.errors?.[0]?.field).toBe('fromDate');
   });
   it("counts only the driver's own company and jobs; office 403", async () => {
-    const str = await call<{ data: Earnings }>(
-      t.app,
-      name,
-      { fromDate: '2026-03-02', toDate: '2026-03-02' },
-      stranger.accessToken,
-    );
+    const str = await call(t.app, name, { fromDate: '2026-03-02', toDate: '2026-03-02' }, stranger.accessToken);
     expect(str.body.data.totalMinor).toBe(5555);
-    const col = await call<{ data: Earnings }>(
-      t.app,
-      name,
-      { fromDate: '2026-03-02', toDate: '2026-03-02' },
-      colleague.accessToken,
-    );
+    const col = await call(t.app, name, { fromDate: '2026-03-02', toDate: '2026-03-02' }, colleague.accessToken);
     expect(col.body.data.totalMinor).toBe(7777);
     expect((await call(t.app, name, { fromDate: '2026-03-01', toDate: '2026-03-01' }, admin.accessToken)).status).toBe(
       403,
@@ -246,20 +212,15 @@ describe('Driver notifications', () => {
   });
 
   it('lists the driver’s own, newest first', async () => {
-    const res = await call<ListAnswer>(t.app, 'Driver/GetDriverNotifications', {}, me.accessToken);
+    const res = await call(t.app, 'Driver/GetDriverNotifications', {}, me.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.allData.map((r) => r.title)).toEqual(['New', 'Old']);
-    const str = await call<ListAnswer>(t.app, 'Driver/GetDriverNotifications', {}, stranger.accessToken);
+    const str = await call(t.app, 'Driver/GetDriverNotifications', {}, stranger.accessToken);
     expect(str.body.count).toBe(0);
     expect((await call(t.app, 'Driver/GetDriverNotifications', {}, admin.accessToken)).status).toBe(403);
   });
   it('marks one read; another driver’s is not found and stays unread', async () => {
-    const res = await call<{ data: { updated: number } }>(
-      t.app,
-      'Driver/UpdateIsNotified',
-      { id: mineIds[0] },
-      me.accessToken,
-    );
+    const res = await call(t.app, 'Driver/UpdateIsNotified', { id: mineIds[0] }, me.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.data.updated).toBe(1);
     const other = await call(t.app, 'Driver/UpdateIsNotified', { id: theirs }, me.accessToken);
@@ -269,21 +230,16 @@ describe('Driver notifications', () => {
     expect((await call(t.app, 'Driver/UpdateIsNotified', { id: theirs }, stranger.accessToken)).status).toBe(404);
   });
   it('marks all read with all: true', async () => {
-    const res = await call<{ data: { updated: number } }>(
-      t.app,
-      'Driver/UpdateIsNotified',
-      { all: true },
-      me.accessToken,
-    );
+    const res = await call(t.app, 'Driver/UpdateIsNotified', { all: true }, me.accessToken);
     expect(res.body.data.updated).toBe(1);
-    const list = await call<ListAnswer>(t.app, 'Driver/GetDriverNotifications', {}, me.accessToken);
+    const list = await call(t.app, 'Driver/GetDriverNotifications', {}, me.accessToken);
     expect(list.body.allData.every((r) => r.isNotified === true)).toBe(true);
   });
   it('answers bad input with 400 naming the field, office 403', async () => {
-    const res = await call<Err>(t.app, 'Driver/UpdateIsNotified', {}, me.accessToken);
+    const res = await call(t.app, 'Driver/UpdateIsNotified', {}, me.accessToken);
     expect(res.status).toBe(400);
     expect(res.body.errors?.[0]?.field).toBe('id');
-    const bad = await call<Err>(t.app, 'Driver/UpdateIsNotified', { id: 'x' }, me.accessToken);
+    const bad = await call(t.app, 'Driver/UpdateIsNotified', { id: 'x' }, me.accessToken);
     expect(bad.status).toBe(400);
     expect((await call(t.app, 'Driver/UpdateIsNotified', { all: true }, admin.accessToken)).status).toBe(403);
   });
@@ -298,12 +254,10 @@ describe('Driver/GetChatCount', () => {
       { companyId: company.id, driverId: myId, fromDriver: true, body: 'mine' },
       { companyId: company.id, driverId: colleagueId, fromDriver: false, body: 'theirs' },
     ]);
-    const res = await call<{ data: { count: number } }>(t.app, 'Driver/GetChatCount', {}, me.accessToken);
+    const res = await call(t.app, 'Driver/GetChatCount', {}, me.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.data.count).toBe(2);
-    expect(
-      (await call<{ data: { count: number } }>(t.app, 'Driver/GetChatCount', {}, stranger.accessToken)).body.data.count,
-    ).toBe(0);
+    expect((await call(t.app, 'Driver/GetChatCount', {}, stranger.accessToken)).body.data.count).toBe(0);
     expect((await call(t.app, 'Driver/GetChatCount', {}, admin.accessToken)).status).toBe(403);
   });
 });
@@ -328,12 +282,7 @@ describe('Booking/GetDriverDashboardDetails', () => {
     const open = await job(company.id, fresh.id, 'accepted', now);
     await job(company.id, fresh.id, 'cancelled', now, 5000);
     await job(company.id, colleagueId, 'completed', now, 3000);
-    const res = await call<{ data: Dashboard }>(
-      t.app,
-      'Booking/GetDriverDashboardDetails',
-      {},
-      fresh.signed.accessToken,
-    );
+    const res = await call(t.app, 'Booking/GetDriverDashboardDetails', {}, fresh.signed.accessToken);
     expect(res.status).toBe(200);
     const d = res.body.data;
     expect(d.availability).toBe(3);
@@ -345,7 +294,7 @@ describe('Booking/GetDriverDashboardDetails', () => {
     expect(d.nextJob?.id).toBe(open);
   });
   it('shows nothing of other companies, and is refused to the office', async () => {
-    const res = await call<{ data: Dashboard }>(t.app, 'Booking/GetDriverDashboardDetails', {}, stranger.accessToken);
+    const res = await call(t.app, 'Booking/GetDriverDashboardDetails', {}, stranger.accessToken);
     expect(res.body.data.todayJobCount).toBe(0);
     expect(res.body.data.nextJob).toBeNull();
     expect((await call(t.app, 'Booking/GetDriverDashboardDetails', {}, admin.accessToken)).status).toBe(403);
@@ -385,7 +334,7 @@ describe('Driver/GetDriverPaymentSummary', () => {
   });
 
   it('adds earnings, approved expenses and credits, takes debits', async () => {
-    const res = await call<{ data: Summary }>(
+    const res = await call(
       t.app,
       'Driver/GetDriverPaymentSummary',
       { fromDate: '2026-03-01', toDate: '2026-03-31' },
@@ -402,7 +351,7 @@ describe('Driver/GetDriverPaymentSummary', () => {
     });
   });
   it('answers a bad period with 400 naming the field; other company sees none; office 403', async () => {
-    const bad = await call<Err>(
+    const bad = await call(
       t.app,
       'Driver/GetDriverPaymentSummary',
       { fromDate: '2026-13-01', toDate: '2026-03-31' },
@@ -410,7 +359,7 @@ describe('Driver/GetDriverPaymentSummary', () => {
     );
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.[0]?.field).toBe('fromDate');
-    const str = await call<{ data: Summary }>(
+    const str = await call(
       t.app,
       'Driver/GetDriverPaymentSummary',
       { fromDate: '2026-03-01', toDate: '2026-03-31' },
@@ -434,7 +383,7 @@ describe('Booking/GetBookingTime', () => {
       .update(bookings)
       .set({ onBoardAt: day('2026-03-05T10:05:00Z'), completedAt: day('2026-03-05T10:47:00Z') })
       .where(eq(bookings.id, id));
-    const res = await call<{ data: Record<string, unknown> }>(t.app, 'Booking/GetBookingTime', { id }, me.accessToken);
+    const res = await call(t.app, 'Booking/GetBookingTime', { id }, me.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       id,
@@ -446,7 +395,7 @@ describe('Booking/GetBookingTime', () => {
   it("is not found for another driver's or company's job; 400 without id; office 403", async () => {
     expect((await call(t.app, 'Booking/GetBookingTime', { id: ids.colleagueDone }, me.accessToken)).status).toBe(404);
     expect((await call(t.app, 'Booking/GetBookingTime', { id: ids.strangerDone }, me.accessToken)).status).toBe(404);
-    const bad = await call<Err>(t.app, 'Booking/GetBookingTime', {}, me.accessToken);
+    const bad = await call(t.app, 'Booking/GetBookingTime', {}, me.accessToken);
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.[0]?.field).toBe('id');
     expect((await call(t.app, 'Booking/GetBookingTime', { id: ids.doneA }, admin.accessToken)).status).toBe(403);
@@ -463,7 +412,7 @@ type Average = {
 
 describe('Driver/GetDriverEarningsAverage', () => {
   it('averages per job, per day and per worked day', async () => {
-    const res = await call<{ data: Average }>(
+    const res = await call(
       t.app,
       'Driver/GetDriverEarningsAverage',
       { fromDate: '2026-03-01', toDate: '2026-03-04' },
@@ -479,10 +428,10 @@ describe('Driver/GetDriverEarningsAverage', () => {
     });
   });
   it('answers a bad period with 400, other company its own, office 403', async () => {
-    const bad = await call<Err>(t.app, 'Driver/GetDriverEarningsAverage', { fromDate: '2026-03-01' }, me.accessToken);
+    const bad = await call(t.app, 'Driver/GetDriverEarningsAverage', { fromDate: '2026-03-01' }, me.accessToken);
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.[0]?.field).toBe('toDate');
-    const str = await call<{ data: Average }>(
+    const str = await call(
       t.app,
       'Driver/GetDriverEarningsAverage',
       { fromDate: '2026-03-01', toDate: '2026-03-04' },
@@ -504,7 +453,7 @@ type Week = { fromDate: string; toDate: string; days: { date: string; jobs: Row[
 describe('Booking/GetTableSummaryBookingDriverAppPerWeek', () => {
   it('answers Monday to Sunday with the jobs of each company day', async () => {
     // 4 March 2026 is a Wednesday; the job at 23:30 UTC on 1 March is Monday 2 March in Berlin.
-    const res = await call<{ data: Week }>(
+    const res = await call(
       t.app,
       'Booking/GetTableSummaryBookingDriverAppPerWeek',
       { date: '2026-03-04' },
@@ -519,7 +468,7 @@ describe('Booking/GetTableSummaryBookingDriverAppPerWeek', () => {
     expect(res.body.data.days[1]?.jobs.map((r) => r.id)).toEqual([ids.doneB]);
   });
   it('answers a bad date with 400, shows nothing of others, office 403', async () => {
-    const bad = await call<Err>(
+    const bad = await call(
       t.app,
       'Booking/GetTableSummaryBookingDriverAppPerWeek',
       { date: '2026-02-30x' },
@@ -527,7 +476,7 @@ describe('Booking/GetTableSummaryBookingDriverAppPerWeek', () => {
     );
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.[0]?.field).toBe('date');
-    const col = await call<{ data: Week }>(
+    const col = await call(
       t.app,
       'Booking/GetTableSummaryBookingDriverAppPerWeek',
       { date: '2026-03-04' },

@@ -6,7 +6,8 @@ import { documents, documentTypes } from '../src/domains/documents/schema';
 import { drivers, driverTypes } from '../src/domains/drivers/schema';
 import { driverPaymentModels } from '../src/domains/pay-rules/schema';
 import { tags } from '../src/domains/reference-data/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, createUser, PASSWORD, signIn, type SignedIn, type TestCompany } from './factories';
 
 let t: TestApp;
@@ -21,7 +22,7 @@ type Data = Record<string, unknown> & { id: number };
 type Answer<T = Data> = { code: number; message: string; data: T; errors?: { field: string; message: string }[] };
 
 async function newDriver(body: object): Promise<Data & { userId: number | null }> {
-  const res = await call<Answer<Data & { userId: number | null }>>(t.app, 'Driver/Create', body, admin.accessToken);
+  const res = await call(t.app, 'Driver/Create', body, admin.accessToken);
   if (res.status !== 200) throw new Error(JSON.stringify(res.body));
   return res.body.data;
 }
@@ -82,7 +83,7 @@ describe('statistics from bookings', () => {
   });
 
   it('Driver/GetDriverStatistics counts and sums the driver’s bookings, in a date range too', async () => {
-    const all = await call<{ data: Data }>(t.app, 'Driver/GetDriverStatistics', { id: ana.id }, dispatcher.accessToken);
+    const all = await call(t.app, 'Driver/GetDriverStatistics', { id: ana.id }, dispatcher.accessToken);
     expect(all.status).toBe(200);
     expect(all.body.data).toEqual({
       totalBookings: 4,
@@ -96,7 +97,7 @@ describe('statistics from bookings', () => {
       firstBookingAt: '2025-03-03T10:00:00.000Z',
       lastBookingAt: expect.any(String),
     });
-    const range = await call<{ data: Data }>(
+    const range = await call(
       t.app,
       'Driver/GetDriverStatistics',
       { id: ana.id, fromDate: '2025-03-04', toDate: '2025-03-05' },
@@ -113,14 +114,14 @@ describe('statistics from bookings', () => {
   });
 
   it('Driver/GetDriverBookingCount counts all and upcoming bookings', async () => {
-    const counts = await call<{ data: Data }>(t.app, 'Driver/GetDriverBookingCount', { id: ana.id }, admin.accessToken);
+    const counts = await call(t.app, 'Driver/GetDriverBookingCount', { id: ana.id }, admin.accessToken);
     expect(counts.body.data).toMatchObject({ total: 4, upcoming: 1 });
     const bad = await call(t.app, 'Driver/GetDriverBookingCount', { id: 'one' }, admin.accessToken);
     expect(bad.body).toMatchObject({ errors: [{ field: 'id', message: 'must be a whole number' }] });
   });
 
   it('Driver/GetDriverWeekDays and GetDriverBookingTrends group the bookings by day and month', async () => {
-    const days = await call<{ data: Data[] }>(
+    const days = await call(
       t.app,
       'Driver/GetDriverWeekDays',
       { id: ana.id, fromDate: '2025-03-01', toDate: '2025-03-31' },
@@ -132,7 +133,7 @@ describe('statistics from bookings', () => {
       { day: 2, name: 'Tuesday', bookings: 1, revenueMinor: 3000 },
       { day: 3, name: 'Wednesday', bookings: 1, revenueMinor: 0 },
     ]);
-    const trends = await call<{ data: Data[] }>(
+    const trends = await call(
       t.app,
       'Driver/GetDriverBookingTrends',
       { id: ana.id, fromDate: '2025-01-01', toDate: '2025-04-30' },
@@ -143,7 +144,7 @@ describe('statistics from bookings', () => {
   });
 
   it('Driver/GetTopDriver ranks by done bookings, then revenue, within the company', async () => {
-    const top = await call<{ data: Data[] }>(
+    const top = await call(
       t.app,
       'Driver/GetTopDriver',
       { fromDate: '2025-03-01', toDate: '2025-03-31' },
@@ -153,9 +154,9 @@ describe('statistics from bookings', () => {
       { rank: 1, id: ana.id, name: 'Ana Stats', bookings: 2, revenueMinor: 5000 },
       { rank: 2, id: bo.id, name: 'Bo Stats', bookings: 1, revenueMinor: 9000 },
     ]);
-    const one = await call<{ data: Data[] }>(t.app, 'Driver/GetTopDriver', { limit: 1 }, admin.accessToken);
+    const one = await call(t.app, 'Driver/GetTopDriver', { limit: 1 }, admin.accessToken);
     expect(one.body.data.map((r) => r.id)).toEqual([ana.id]);
-    expect((await call<{ data: Data[] }>(t.app, 'Driver/GetTopDriver', {}, other.accessToken)).body.data).toEqual([]);
+    expect((await call(t.app, 'Driver/GetTopDriver', {}, other.accessToken)).body.data).toEqual([]);
     const bad = await call(t.app, 'Driver/GetTopDriver', { limit: 500 }, admin.accessToken);
     expect(bad.body).toMatchObject({ errors: [{ field: 'limit', message: 'must be at most 50' }] });
   });
@@ -221,12 +222,7 @@ describe('documents of a driver', () => {
   });
 
   it('Driver/GetTableSummaryDriverDocument lists the driver’s documents with expiry state and file address', async () => {
-    const res = await call<{ data: Data[]; count: number }>(
-      t.app,
-      'Driver/GetTableSummaryDriverDocument',
-      { id: driver.id },
-      dispatcher.accessToken,
-    );
+    const res = await call(t.app, 'Driver/GetTableSummaryDriverDocument', { id: driver.id }, dispatcher.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(2);
     expect(res.body.data[0]).toMatchObject({
@@ -240,19 +236,14 @@ describe('documents of a driver', () => {
       fileUrl: expect.stringMatching(/^\/files\/.+badge\.pdf\?exp=\d+&sig=/),
     });
     expect(res.body.data[1]).toMatchObject({ documentTypeName: 'Medical', expiryState: 'no_expiry', hasFile: false });
-    const expired = await call<{ data: Data[] }>(
+    const expired = await call(
       t.app,
       'Driver/GetTableSummaryDriverDocument',
       { id: driver.id, expiryState: 'expired', sortColumn: 'expiryDate', sortType: 'desc' },
       admin.accessToken,
     );
     expect(expired.body.data.map((r) => r.id)).toEqual([expiredId]);
-    const profile = await call<{ data: Data }>(
-      t.app,
-      'Driver/GetTableSummaryDriver',
-      { id: driver.id },
-      admin.accessToken,
-    );
+    const profile = await call(t.app, 'Driver/GetTableSummaryDriver', { id: driver.id }, admin.accessToken);
     expect(profile.body.data.documentState).toBe('expired');
   });
 
@@ -275,12 +266,7 @@ describe('documents of a driver', () => {
   });
 
   it('Driver/GetDriverDocumentDetails answers one driver document, 404 for others', async () => {
-    const res = await call<{ data: Data }>(
-      t.app,
-      'Driver/GetDriverDocumentDetails',
-      { id: expiredId },
-      admin.accessToken,
-    );
+    const res = await call(t.app, 'Driver/GetDriverDocumentDetails', { id: expiredId }, admin.accessToken);
     expect(res.body.data).toMatchObject({
       id: expiredId,
       driverId: driver.id,
@@ -301,7 +287,7 @@ describe('photos', () => {
 
   it('Common/UploadImageDriver stores the photo and Common/GetDriverImage signs its address', async () => {
     const driver = await newDriver({ firstName: 'Dee', lastName: 'Photo' });
-    const empty = await call<{ data: Data }>(t.app, 'Common/GetDriverImage', { id: driver.id }, dispatcher.accessToken);
+    const empty = await call(t.app, 'Common/GetDriverImage', { id: driver.id }, dispatcher.accessToken);
     expect(empty.body.data).toEqual({ id: driver.id, imageUrl: null });
     const file = { fileName: 'me.png', mimeType: 'image/png', content: png };
     expect(
@@ -310,14 +296,14 @@ describe('photos', () => {
     expect((await call(t.app, 'Common/UploadImageDriver', { id: driver.id, file }, other.accessToken)).status).toBe(
       404,
     );
-    const res = await call<Answer>(t.app, 'Common/UploadImageDriver', { id: driver.id, file }, admin.accessToken);
+    const res = await call(t.app, 'Common/UploadImageDriver', { id: driver.id, file }, admin.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.data.imageUrl).toMatch(/^\/files\/\d+\/drivers\/.+\.png\?exp=/);
-    const image = await call<{ data: Data }>(t.app, 'Common/GetDriverImage', { id: driver.id }, admin.accessToken);
+    const image = await call(t.app, 'Common/GetDriverImage', { id: driver.id }, admin.accessToken);
     expect(image.body.data.imageUrl).toMatch(/\.png\?exp=/);
     const served = await t.app.inject({ method: 'GET', url: image.body.data.imageUrl as string });
     expect(served.statusCode).toBe(200);
-    const list = await call<{ data: Data[] }>(t.app, 'Driver/GetTableSummary', { q: 'Dee Photo' }, admin.accessToken);
+    const list = await call(t.app, 'Driver/GetTableSummary', { q: 'Dee Photo' }, admin.accessToken);
     expect(list.body.data[0]?.photoUrl).toMatch(/\.png\?exp=/);
     const history = await t.db
       .select()
@@ -325,14 +311,14 @@ describe('photos', () => {
       .where(and(eq(auditLog.entityId, driver.id), eq(auditLog.action, 'photo_changed')));
     expect(history).toHaveLength(1);
 
-    const fake = await call<Answer>(
+    const fake = await call(
       t.app,
       'Common/UploadImageDriver',
       { id: driver.id, file: { ...file, content: Buffer.from('not a picture').toString('base64') } },
       admin.accessToken,
     );
     expect(fake.body.errors).toEqual([{ field: 'file.content', message: 'is not a real PNG file' }]);
-    const svg = await call<Answer>(
+    const svg = await call(
       t.app,
       'Common/UploadImageDriver',
       { id: driver.id, file: { ...file, mimeType: 'image/svg+xml' } },
@@ -354,12 +340,7 @@ describe('Driver/GetDriverPassword', () => {
     const before = await signIn(t.app, 'eli.reset@example.test');
     expect((await call(t.app, 'Driver/GetDriverPassword', { id: driver.id }, dispatcher.accessToken)).status).toBe(403);
     expect((await call(t.app, 'Driver/GetDriverPassword', { id: driver.id }, other.accessToken)).status).toBe(404);
-    const res = await call<Answer<{ driverID: number; email: string; temporaryPassword: string }>>(
-      t.app,
-      'Driver/GetDriverPassword',
-      { id: driver.id },
-      admin.accessToken,
-    );
+    const res = await call(t.app, 'Driver/GetDriverPassword', { id: driver.id }, admin.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ driverID: driver.id, email: 'eli.reset@example.test' });
     const password = res.body.data.temporaryPassword;
@@ -380,29 +361,19 @@ describe('Driver/GetDriverPassword', () => {
 
   it('opens the app account from the driver’s e-mail, or names email when there is none or it is taken', async () => {
     const withMail = await newDriver({ firstName: 'Fi', lastName: 'New', email: 'Fi.New@Example.test' });
-    const res = await call<Answer<{ email: string; temporaryPassword: string }>>(
-      t.app,
-      'Driver/GetDriverPassword',
-      { id: withMail.id },
-      admin.accessToken,
-    );
+    const res = await call(t.app, 'Driver/GetDriverPassword', { id: withMail.id }, admin.accessToken);
     expect(res.body.data.email).toBe('fi.new@example.test');
     await signIn(t.app, 'fi.new@example.test', res.body.data.temporaryPassword);
-    const profile = await call<{ data: Data }>(
-      t.app,
-      'Driver/GetTableSummaryDriver',
-      { id: withMail.id },
-      admin.accessToken,
-    );
+    const profile = await call(t.app, 'Driver/GetTableSummaryDriver', { id: withMail.id }, admin.accessToken);
     expect(profile.body.data).toMatchObject({ hasAppAccount: true, appEmail: 'fi.new@example.test' });
 
     const noMail = await newDriver({ firstName: 'Gil', lastName: 'None' });
-    const missing = await call<Answer>(t.app, 'Driver/GetDriverPassword', { id: noMail.id }, admin.accessToken);
+    const missing = await call(t.app, 'Driver/GetDriverPassword', { id: noMail.id }, admin.accessToken);
     expect(missing.status).toBe(400);
     expect(missing.body.errors?.[0]?.field).toBe('email');
 
     const clash = await newDriver({ firstName: 'Hu', lastName: 'Clash', email: company.adminEmail });
-    const taken = await call<Answer>(t.app, 'Driver/GetDriverPassword', { id: clash.id }, admin.accessToken);
+    const taken = await call(t.app, 'Driver/GetDriverPassword', { id: clash.id }, admin.accessToken);
     expect(taken.status).toBe(409);
     expect(taken.body.errors).toEqual([
       { field: 'email', message: 'is already used by another account of this company' },
@@ -443,73 +414,51 @@ describe('lookups', () => {
   const names = (res: { body: { data: Data[] } }) => res.body.data.map((r) => r.name);
 
   it('answer the active reference rows, unpaged, to every signed-in user', async () => {
-    const types = await call<{ data: Data[] }>(t.app, 'Driver/GetDriverTypeList', {}, passenger.accessToken);
+    const types = await call(t.app, 'Driver/GetDriverTypeList', {}, passenger.accessToken);
     expect(types.status).toBe(200);
     expect(names(types)).toContain('Executive');
     expect(names(types)).not.toContain('Retired type');
-    const status = await call<{ data: Data[] }>(t.app, 'Driver/GetDriverStatusList', {}, passenger.accessToken);
+    const status = await call(t.app, 'Driver/GetDriverStatusList', {}, passenger.accessToken);
     expect(status.body.data).toEqual([
       { id: 1, code: '1', name: 'Available' },
       { id: 2, code: '2', name: 'Busy' },
       { id: 3, code: '3', name: 'Offline' },
       { id: 4, code: '4', name: 'On break' },
     ]);
-    const models = await call<{ data: Data[] }>(t.app, 'Driver/GetDefaultPaymentModelList', {}, dispatcher.accessToken);
+    const models = await call(t.app, 'Driver/GetDefaultPaymentModelList', {}, dispatcher.accessToken);
     expect(models.body.data).toContainEqual({
       id: expect.any(Number),
       name: 'Per mile',
       description: 'Paid by the mile',
     });
     expect(names(models)).not.toContain('Old model');
-    const driverTags = await call<{ data: Data[] }>(
-      t.app,
-      'Driver/GetDriverTagList',
-      { q: 'wheel' },
-      admin.accessToken,
-    );
+    const driverTags = await call(t.app, 'Driver/GetDriverTagList', { q: 'wheel' }, admin.accessToken);
     expect(driverTags.body.data).toEqual([{ id: expect.any(Number), name: 'Wheelchair trained', colour: '#40c057' }]);
     expect(names(await call(t.app, 'Driver/GetDriverTagList', {}, admin.accessToken))).not.toContain('VIP');
-    expect((await call<{ data: Data[] }>(t.app, 'Driver/GetDriverTypeList', {}, other.accessToken)).body.data).toEqual(
-      [],
-    );
+    expect((await call(t.app, 'Driver/GetDriverTypeList', {}, other.accessToken)).body.data).toEqual([]);
   });
 
   it('list active drivers by name and callsign, with availability, and drivers with app accounts', async () => {
-    const list = await call<{ data: Data[] }>(t.app, 'Driver/GetDriverList', { q: 'look' }, dispatcher.accessToken);
+    const list = await call(t.app, 'Driver/GetDriverList', { q: 'look' }, dispatcher.accessToken);
     expect(list.body.data).toEqual([
       { id: expect.any(Number), name: 'Zed Look', callsign: 'ZZ7' },
       { id: expect.any(Number), name: 'Zoe Look', callsign: 'ZZ8' },
     ]);
-    const search = await call<{ data: Data[] }>(
-      t.app,
-      'Driver/GetDriverListWithSearch',
-      { q: 'zz' },
-      admin.accessToken,
-    );
+    const search = await call(t.app, 'Driver/GetDriverListWithSearch', { q: 'zz' }, admin.accessToken);
     expect(names(search)).toEqual(['Zed Look', 'Zoe Look']);
-    const free = await call<{ data: Data[] }>(
-      t.app,
-      'Driver/GetDriverListWithSearch',
-      { q: 'zz', availability: 1 },
-      admin.accessToken,
-    );
+    const free = await call(t.app, 'Driver/GetDriverListWithSearch', { q: 'zz', availability: 1 }, admin.accessToken);
     expect(free.body.data).toEqual([
       { id: expect.any(Number), name: 'Zed Look', callsign: 'ZZ7', availability: 1, availabilityName: 'Available' },
     ]);
     const bad = await call(t.app, 'Driver/GetDriverListWithSearch', { availability: 9 }, admin.accessToken);
     expect(bad.body).toMatchObject({ errors: [{ field: 'availability', message: 'must be at most 4' }] });
-    const accounts = await call<{ data: (Data & { email: string })[] }>(
-      t.app,
-      'Common/GetDriverUserList',
-      { q: 'look' },
-      admin.accessToken,
-    );
+    const accounts = await call(t.app, 'Common/GetDriverUserList', { q: 'look' }, admin.accessToken);
     expect(accounts.body.data).toEqual([
       { id: expect.any(Number), name: 'Zoe Look', userId: expect.any(Number), email: 'zoe@example.test' },
     ]);
     expect((await call(t.app, 'Driver/GetDriverList', {}, passenger.accessToken)).status).toBe(403);
     expect((await call(t.app, 'Common/GetDriverUserList', {}, passenger.accessToken)).status).toBe(403);
-    expect((await call<{ data: Data[] }>(t.app, 'Driver/GetDriverList', {}, other.accessToken)).body.data).toEqual([
+    expect((await call(t.app, 'Driver/GetDriverList', {}, other.accessToken)).body.data).toEqual([
       { id: theirDriverId, name: 'Their Driver', callsign: null },
     ]);
   });

@@ -8,7 +8,8 @@ import { drivers, driverTypes, vendors } from '../src/domains/drivers/schema';
 import { driverPaymentModels } from '../src/domains/pay-rules/schema';
 import { entityTags, tags } from '../src/domains/reference-data/schema';
 import { vehicles, vehicleTypes } from '../src/domains/vehicles/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
 
 let t: TestApp;
@@ -32,7 +33,7 @@ type Profile = Record<string, unknown> & { id: number; fullName: string; userId:
 type Answer = { code: number; message: string; data: Profile; errors?: { field: string; message: string }[] };
 type ListAnswer = { data: Profile[]; allData: Profile[]; total: number; count: number };
 
-const create = (body: object, token = admin.accessToken) => call<Answer>(t.app, 'Driver/Create', body, token);
+const create = (body: object, token = admin.accessToken) => call(t.app, 'Driver/Create', body, token);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -196,7 +197,7 @@ describe('Driver/Update', () => {
       bankAccountNumber: '87654321',
     });
     const id = made.body.data.id;
-    const res = await call<Answer>(
+    const res = await call(
       t.app,
       'Driver/Update',
       { id, lastName: 'Rayner', phone: '', isActive: false, tagIds: [ref.tagId] },
@@ -227,12 +228,12 @@ describe('Driver/Update', () => {
   it('refuses a taken callsign, bad input, another company (404) and a dispatcher (403)', async () => {
     const a = await create({ firstName: 'Eve', lastName: 'One', callsign: 'E1' });
     const b = await create({ firstName: 'Eve', lastName: 'Two', callsign: 'E2' });
-    const taken = await call<Answer>(t.app, 'Driver/Update', { id: b.body.data.id, callsign: 'e1' }, admin.accessToken);
+    const taken = await call(t.app, 'Driver/Update', { id: b.body.data.id, callsign: 'e1' }, admin.accessToken);
     expect(taken.status).toBe(409);
     expect(taken.body.errors?.[0]?.field).toBe('callsign');
-    const same = await call<Answer>(t.app, 'Driver/Update', { id: a.body.data.id, callsign: 'E1' }, admin.accessToken);
+    const same = await call(t.app, 'Driver/Update', { id: a.body.data.id, callsign: 'E1' }, admin.accessToken);
     expect(same.status).toBe(200);
-    const blank = await call<Answer>(t.app, 'Driver/Update', { id: a.body.data.id, firstName: ' ' }, admin.accessToken);
+    const blank = await call(t.app, 'Driver/Update', { id: a.body.data.id, firstName: ' ' }, admin.accessToken);
     expect(blank.body.errors).toEqual([{ field: 'firstName', message: 'is required' }]);
     expect((await call(t.app, 'Driver/Update', { lastName: 'X' }, admin.accessToken)).status).toBe(400);
     const foreign = await call(t.app, 'Driver/Update', { id: a.body.data.id, lastName: 'Stolen' }, other.accessToken);
@@ -275,7 +276,7 @@ describe('Driver/GetTableSummary', () => {
   });
 
   const list = (body: object, token = admin.accessToken) =>
-    call<ListAnswer>(t.app, 'Driver/GetTableSummary', { q: 'lister', ...body }, token);
+    call(t.app, 'Driver/GetTableSummary', { q: 'lister', ...body }, token);
 
   it('searches, filters and sorts on the server', async () => {
     const all = await list({ sortColumn: 'callsign', sortType: 'desc' });
@@ -351,7 +352,7 @@ describe('Driver/GetTableSummaryDriver', () => {
       .insert(documentTypes)
       .values({ companyId: company.id, name: 'DBS check', ownerType: 'driver', isMandatory: true })
       .returning();
-    const res = await call<{ data: Profile }>(t.app, 'Driver/GetTableSummaryDriver', { id }, dispatcher.accessToken);
+    const res = await call(t.app, 'Driver/GetTableSummaryDriver', { id }, dispatcher.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       address: '1 High St',

@@ -6,7 +6,7 @@ import { clientReferences, clientReferenceTypes, clients } from '../src/domains/
 import { passengers } from '../src/domains/passengers/schema';
 import { discountCodes, exclusions, knownLocations, zones } from '../src/domains/reference-data/schema';
 import { vehicleTypes } from '../src/domains/vehicles/schema';
-import { call } from './harness';
+import { call } from './client';
 import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
 
 /** A company ready to take bookings, with people of every kind the booking tests need. */
@@ -162,12 +162,7 @@ export function bookingBody(w: BookingWorld, extra: object = {}) {
 }
 
 export async function book(app: FastifyInstance, w: BookingWorld, extra: object = {}, token = w.admin.accessToken) {
-  const res = await call<Answer<Record<string, unknown> & { id: number; version: number; status: string }>>(
-    app,
-    'Booking/Create',
-    bookingBody(w, extra),
-    token,
-  );
+  const res = await call(app, 'Booking/Create', bookingBody(w, extra), token);
   if (res.status !== 200) throw new Error(`booking failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
 }

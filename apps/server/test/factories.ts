@@ -6,9 +6,9 @@ import { companies } from '../src/domains/company/schema';
 import { drivers } from '../src/domains/drivers/schema';
 import { passengers } from '../src/domains/passengers/schema';
 import { staff } from '../src/domains/staff/schema';
-import type { UserKind } from '@cabdesk/contract';
+import type { CallInput, ResponseOf, UserKind } from '@cabdesk/contract';
 import type { FastifyInstance } from 'fastify';
-import { call } from './harness';
+import { call } from './client';
 
 export const PASSWORD = 'correct horse battery';
 let hashed: Promise<string> | undefined;
@@ -89,20 +89,16 @@ export async function createUser(
 export interface SignedIn {
   accessToken: string;
   refreshToken: string;
-  session: Record<string, unknown>;
+  session: ResponseOf<'UserLogin/UserSignIn'>;
 }
 
 export async function signIn(
   app: FastifyInstance,
   email: string,
   password = PASSWORD,
-  extra: object = {},
+  extra: Partial<CallInput<'UserLogin/UserSignIn'>> = {},
 ): Promise<SignedIn> {
   const res = await call(app, 'UserLogin/UserSignIn', { email, password, isDriverinWebView: 'False', ...extra });
   if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return {
-    accessToken: res.body.accessToken as string,
-    refreshToken: res.body.refreshToken as string,
-    session: res.body,
-  };
+  return { accessToken: res.body.accessToken, refreshToken: res.body.refreshToken, session: res.body };
 }

@@ -3,7 +3,8 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { vehicles } from '../src/domains/vehicles/schema';
 import { passengers } from '../src/domains/passengers/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
 
 let t: TestApp;
@@ -43,7 +44,7 @@ describe('import', () => {
   );
 
   it('previews every row as the import would, names the problems and writes nothing', async () => {
-    const res = await call<{ data: Preview }>(t.app, 'Vehicle/GetImportPreview', { file: sheet }, admin.accessToken);
+    const res = await call(t.app, 'Vehicle/GetImportPreview', { file: sheet }, admin.accessToken);
     expect(res.status).toBe(200);
     const preview = res.body.data;
     expect(preview.columns.find((c) => c.header === 'Vehicle type')?.field).toBe('vehicleTypeId');
@@ -80,7 +81,7 @@ describe('import', () => {
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       content: Buffer.from(await book.xlsx.writeBuffer()).toString('base64'),
     };
-    const res = await call<{ data: Preview }>(t.app, 'Passenger/GetImportPreview', { file }, admin.accessToken);
+    const res = await call(t.app, 'Passenger/GetImportPreview', { file }, admin.accessToken);
     expect(res.body.data.validCount).toBe(1);
     expect(res.body.data.rows[1]?.errors).toEqual([{ field: 'VIP', message: 'must be yes or no' }]);
     expect(await t.db.select().from(passengers).where(eq(passengers.companyId, company.id))).toHaveLength(0);
@@ -103,7 +104,7 @@ describe('import', () => {
 describe('export', () => {
   it('writes a list with its filters into an XLSX sheet', async () => {
     for (let i = 0; i < 3; i++) await createUser(t.db, company.id, 'passenger', { fullName: `Exported ${i}` });
-    const res = await call<{ data: { fileName: string; content: string; rows: number } }>(
+    const res = await call(
       t.app,
       'Common/ExportToExcel',
       { call: 'Users/GetTableSummary', input: { q: 'exported', sortColumn: 'fullName', sortType: 'desc' } },

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/domains/audit/schema';
 import { incidents } from '../src/domains/incidents/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
 import { createBookingRow, createDriverRow, createPassengerRow } from './factories-incidents';
 
@@ -24,10 +25,10 @@ let theirBooking: number;
 let driverId: number;
 let passengerId: number;
 
-const create = (body: object, token = dispatcher.accessToken) => call<Answer>(t.app, 'Incident/Create', body, token);
-const close = (body: object, token = dispatcher.accessToken) => call<Answer>(t.app, 'Incident/Close', body, token);
+const create = (body: object, token = dispatcher.accessToken) => call(t.app, 'Incident/Create', body, token);
+const close = (body: object, token = dispatcher.accessToken) => call(t.app, 'Incident/Close', body, token);
 const list = (body: object = {}, token = dispatcher.accessToken) =>
-  call<List>(t.app, 'Incident/GetTableSummary', body, token);
+  call(t.app, 'Incident/GetTableSummary', body, token);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -225,12 +226,7 @@ describe('Incident/GetTableSummary', () => {
 describe('Incident/GetIncidentDetails', () => {
   it('answers one incident, 404 for another company’s, 400 for a bad id, 403 without permission', async () => {
     const first = (await list({ perPage: 1 })).body.data[0]!;
-    const res = await call<{ data: Incident }>(
-      t.app,
-      'Incident/GetIncidentDetails',
-      { id: first.incidentID },
-      dispatcher.accessToken,
-    );
+    const res = await call(t.app, 'Incident/GetIncidentDetails', { id: first.incidentID }, dispatcher.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual(first);
     expect((await call(t.app, 'Incident/GetIncidentDetails', { id: first.incidentID }, other.accessToken)).status).toBe(

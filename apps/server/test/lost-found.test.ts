@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/domains/audit/schema';
 import { lostItems } from '../src/domains/lost-found/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
 import { createBookingRow, createDriverRow, createPassengerRow } from './factories-incidents';
 
@@ -21,12 +22,11 @@ let done: number;
 let upcoming: number;
 let theirs: number;
 
-const create = (body: object, token = dispatcher.accessToken) =>
-  call<Answer>(t.app, 'LostandFound/Create', body, token);
+const create = (body: object, token = dispatcher.accessToken) => call(t.app, 'LostandFound/Create', body, token);
 const list = (body: object = {}, token = dispatcher.accessToken) =>
-  call<List>(t.app, 'LostandFound/GetTableSummary', body, token);
+  call(t.app, 'LostandFound/GetTableSummary', body, token);
 const choices = (body: object = {}, token = dispatcher.accessToken) =>
-  call<List<Choice>>(t.app, 'LostandFound/GetBookingsIDForLostItems', body, token);
+  call(t.app, 'LostandFound/GetBookingsIDForLostItems', body, token);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -55,16 +55,11 @@ beforeAll(async () => {
 
 describe('LostandFound/GetLostItemCategoryList', () => {
   it('lists the kinds of item with their codes', async () => {
-    const res = await call<List<{ id: number; code: string; name: string }>>(
-      t.app,
-      'LostandFound/GetLostItemCategoryList',
-      {},
-      dispatcher.accessToken,
-    );
+    const res = await call(t.app, 'LostandFound/GetLostItemCategoryList', {}, dispatcher.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.data[0]).toEqual({ id: 1, code: 'phone', name: 'Phone' });
     expect(res.body.count).toBe(11);
-    const paged = await call<List>(
+    const paged = await call(
       t.app,
       'LostandFound/GetLostItemCategoryList',
       { perPage: 5, page: 2 },

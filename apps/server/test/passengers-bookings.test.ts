@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bookings, bookingStops } from '../src/domains/bookings/schema';
 import { passengers } from '../src/domains/passengers/schema';
 import { vehicles, vehicleTypes } from '../src/domains/vehicles/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
 
 let t: TestApp;
@@ -105,47 +106,27 @@ describe('passenger statistics', () => {
   });
 
   it('counts, spreads over weekdays and months, and ranks passengers', async () => {
-    const counts = await call<{ data: Record<string, number> }>(
-      t.app,
-      'Passenger/GetPassengerBookingCount',
-      { id: alice },
-      admin.accessToken,
-    );
+    const counts = await call(t.app, 'Passenger/GetPassengerBookingCount', { id: alice }, admin.accessToken);
     expect(counts.body.data).toMatchObject({ total: 5, upcoming: 1 });
 
-    const week = await call<{ data: { day: number; bookings: number }[] }>(
-      t.app,
-      'Passenger/GetPassengerWeekDays',
-      { id: alice },
-      admin.accessToken,
-    );
+    const week = await call(t.app, 'Passenger/GetPassengerWeekDays', { id: alice }, admin.accessToken);
     expect(week.body.data).toHaveLength(7);
     expect(week.body.data.reduce((n, d) => n + d.bookings, 0)).toBe(5);
 
-    const trends = await call<{ data: { period: string; bookings: number }[] }>(
-      t.app,
-      'Passenger/GetPassengerBookingTrends',
-      { id: alice },
-      admin.accessToken,
-    );
+    const trends = await call(t.app, 'Passenger/GetPassengerBookingTrends', { id: alice }, admin.accessToken);
     expect(trends.body.data).toHaveLength(12);
     // The upcoming booking may fall next month, outside the default twelve months.
     expect(trends.body.data.reduce((n, d) => n + d.bookings, 0)).toBeGreaterThanOrEqual(4);
 
-    const top = await call<{ data: { id: number; rank: number; bookings: number; revenueMinor: number }[] }>(
-      t.app,
-      'Passenger/GetTopPassenger',
-      { limit: 5 },
-      admin.accessToken,
-    );
+    const top = await call(t.app, 'Passenger/GetTopPassenger', { limit: 5 }, admin.accessToken);
     expect(top.body.data.map((r) => [r.rank, r.id, r.bookings, r.revenueMinor])).toEqual([
       [1, alice, 3, 9000],
       [2, bob, 1, 9000],
     ]);
     expect((top.body.data[0] as unknown as { name: string }).name).toBe('Alice Stone');
-    const badLimit = await call<Failure>(t.app, 'Passenger/GetTopPassenger', { limit: 500 }, admin.accessToken);
+    const badLimit = await call(t.app, 'Passenger/GetTopPassenger', { limit: 500 }, admin.accessToken);
     expect(badLimit.body.errors).toEqual([{ field: 'limit', message: 'must be at most 50' }]);
-    const theirs = await call<{ data: unknown[] }>(t.app, 'Passenger/GetTopPassenger', {}, other.accessToken);
+    const theirs = await call(t.app, 'Passenger/GetTopPassenger', {}, other.accessToken);
     expect(theirs.body.data).toEqual([]);
   });
 
@@ -161,7 +142,7 @@ describe('passenger statistics', () => {
       expect((await call(t.app, name, { id: alice }, other.accessToken)).status, name).toBe(404);
       expect((await call(t.app, name, { id: alice }, driver.accessToken)).status, name).toBe(403);
     }
-    const badDate = await call<Failure>(
+    const badDate = await call(
       t.app,
       'Passenger/GetPassengerWeekDays',
       { id: alice, fromDate: '2024-13-01' },
@@ -174,12 +155,7 @@ describe('passenger statistics', () => {
 
 describe('Passenger/GetPassengerBookingHistory', () => {
   it('lists the passenger’s bookings newest first with addresses, driver and vehicle', async () => {
-    const res = await call<{ data: HistoryRow[]; count: number; total: number }>(
-      t.app,
-      'Passenger/GetPassengerBookingHistory',
-      { id: alice },
-      admin.accessToken,
-    );
+    const res = await call(t.app, 'Passenger/GetPassengerBookingHistory', { id: alice }, admin.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(5);
     expect(res.body.data.map((r) => r.id)).toEqual([
@@ -205,12 +181,7 @@ describe('Passenger/GetPassengerBookingHistory', () => {
 
   it('filters on status, dates and addresses, and pages', async () => {
     const list = (body: Record<string, unknown>) =>
-      call<{ data: HistoryRow[]; count: number; total: number } & Failure>(
-        t.app,
-        'Passenger/GetPassengerBookingHistory',
-        { id: alice, ...body },
-        admin.accessToken,
-      );
+      call(t.app, 'Passenger/GetPassengerBookingHistory', { id: alice, ...body }, admin.accessToken);
     expect((await list({ status: 'completed' })).body.data.map((r) => r.id)).toEqual([bookingIds[1], bookingIds[0]]);
     const recent = await list({
       fromDate: daysAgo(6).toISOString().slice(0, 10),
@@ -229,7 +200,7 @@ describe('Passenger/GetPassengerBookingHistory', () => {
     expect(reversed.body.errors).toEqual([{ field: 'toDate', message: 'must be on or after fromDate' }]);
     const badStatus = await list({ status: 'lost' });
     expect(badStatus.body.errors?.[0]?.field).toBe('status');
-    const noId = await call<Failure>(t.app, 'Passenger/GetPassengerBookingHistory', {}, admin.accessToken);
+    const noId = await call(t.app, 'Passenger/GetPassengerBookingHistory', {}, admin.accessToken);
     expect(noId.body.errors).toEqual([{ field: 'id', message: 'is required' }]);
   });
 

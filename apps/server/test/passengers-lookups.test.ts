@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { clients } from '../src/domains/clients/schema';
 import { drivers } from '../src/domains/drivers/schema';
 import { passengers } from '../src/domains/passengers/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
 
 let t: TestApp;
@@ -67,7 +68,7 @@ const names = (rows: { name?: unknown }[]) => rows.map((r) => r.name);
 
 describe('common passenger look-ups', () => {
   it('GetPassengerList: the company’s active passengers by surname, unpaged', async () => {
-    const res = await call<List>(t.app, 'Common/GetPassengerList', {}, admin.accessToken);
+    const res = await call(t.app, 'Common/GetPassengerList', {}, admin.accessToken);
     expect(res.status).toBe(200);
     expect(names(res.body.data)).toEqual(['Ann Baker', 'Ben baker', 'Cat Cole', 'Eve Evans']);
     expect(res.body.data[1]).toEqual({
@@ -77,22 +78,22 @@ describe('common passenger look-ups', () => {
       phone: '07700 900100',
       clientId: acme,
     });
-    const q = await call<List>(t.app, 'Common/GetPassengerList', { q: '0161 496' }, admin.accessToken);
+    const q = await call(t.app, 'Common/GetPassengerList', { q: '0161 496' }, admin.accessToken);
     expect(names(q.body.data)).toEqual(['Cat Cole']);
   });
 
   it('GetPassengerListWithSearch: a page at a time, the first page for an empty q', async () => {
-    const first = await call<List>(t.app, 'Common/GetPassengerListWithSearch', { perPage: 2 }, admin.accessToken);
+    const first = await call(t.app, 'Common/GetPassengerListWithSearch', { perPage: 2 }, admin.accessToken);
     expect(first.body).toMatchObject({ count: 4, total: 2 });
     expect(names(first.body.data)).toEqual(['Ann Baker', 'Ben baker']);
-    const found = await call<List>(t.app, 'Common/GetPassengerListWithSearch', { q: 'ann@' }, admin.accessToken);
+    const found = await call(t.app, 'Common/GetPassengerListWithSearch', { q: 'ann@' }, admin.accessToken);
     expect(names(found.body.data)).toEqual(['Ann Baker']);
-    const bad = await call<Failure>(t.app, 'Common/GetPassengerListWithSearch', { perPage: 1000 }, admin.accessToken);
+    const bad = await call(t.app, 'Common/GetPassengerListWithSearch', { perPage: 1000 }, admin.accessToken);
     expect(bad.body.errors?.[0]?.field).toBe('perPage');
   });
 
   it('GetSearchedPassenger: name, e-mail or phone, with the client for the booking form', async () => {
-    const res = await call<List>(t.app, 'Common/GetSearchedPassenger', { q: 'baker' }, admin.accessToken);
+    const res = await call(t.app, 'Common/GetSearchedPassenger', { q: 'baker' }, admin.accessToken);
     expect(res.body.data).toEqual([
       {
         id: ids.ann,
@@ -115,9 +116,9 @@ describe('common passenger look-ups', () => {
         clientName: 'Acme Ltd',
       },
     ]);
-    const byPhone = await call<List>(t.app, 'Common/GetSearchedPassenger', { q: '07700900100' }, admin.accessToken);
+    const byPhone = await call(t.app, 'Common/GetSearchedPassenger', { q: '07700900100' }, admin.accessToken);
     expect(names(byPhone.body.data)).toEqual(['Ben baker']);
-    const theirs = await call<List>(t.app, 'Common/GetSearchedPassenger', { q: 'baker' }, other.accessToken);
+    const theirs = await call(t.app, 'Common/GetSearchedPassenger', { q: 'baker' }, other.accessToken);
     expect(theirs.body.data).toHaveLength(1);
   });
 
@@ -127,20 +128,20 @@ describe('common passenger look-ups', () => {
     const without = await call(t.app, 'Common/GetPassengerClientID', { id: ids.cat }, admin.accessToken);
     expect(without.body).toEqual({ data: { passengerID: ids.cat, clientID: 0, clientName: null } });
     expect((await call(t.app, 'Common/GetPassengerClientID', { id: ids.ann }, other.accessToken)).status).toBe(404);
-    const bad = await call<Failure>(t.app, 'Common/GetPassengerClientID', { id: 0 }, admin.accessToken);
+    const bad = await call(t.app, 'Common/GetPassengerClientID', { id: 0 }, admin.accessToken);
     expect(bad.body.errors).toEqual([{ field: 'id', message: 'must be at least 1' }]);
   });
 
   it('GetPassengerSurNameList: distinct surnames, ignoring case', async () => {
-    const res = await call<List>(t.app, 'Common/GetPassengerSurNameList', {}, admin.accessToken);
+    const res = await call(t.app, 'Common/GetPassengerSurNameList', {}, admin.accessToken);
     expect(res.body.data.map((r) => r.id)).toEqual(['Baker', 'Cole', 'Dale', 'Evans']);
     expect(res.body.data[0]).toEqual({ id: 'Baker', name: 'Baker' });
-    const q = await call<List>(t.app, 'Common/GetPassengerSurNameList', { q: 'co' }, admin.accessToken);
+    const q = await call(t.app, 'Common/GetPassengerSurNameList', { q: 'co' }, admin.accessToken);
     expect(q.body.data).toEqual([{ id: 'Cole', name: 'Cole' }]);
   });
 
   it('GetDriverPassengercontactList: drivers and passengers the office can reach', async () => {
-    const res = await call<List>(t.app, 'Common/GetDriverPassengercontactList', {}, admin.accessToken);
+    const res = await call(t.app, 'Common/GetDriverPassengercontactList', {}, admin.accessToken);
     // Eve has no number or e-mail and Dot is switched off.
     expect(res.body.data.map((r) => r.id)).toEqual([
       `passenger-${ids.ann}`,
@@ -156,35 +157,25 @@ describe('common passenger look-ups', () => {
       phone: '07700 900999',
       email: null,
     });
-    const drivers = await call<List>(
-      t.app,
-      'Common/GetDriverPassengercontactList',
-      { type: 'driver' },
-      admin.accessToken,
-    );
+    const drivers = await call(t.app, 'Common/GetDriverPassengercontactList', { type: 'driver' }, admin.accessToken);
     expect(drivers.body.data).toHaveLength(1);
-    const q = await call<List>(t.app, 'Common/GetDriverPassengercontactList', { q: 'ann@' }, admin.accessToken);
+    const q = await call(t.app, 'Common/GetDriverPassengercontactList', { q: 'ann@' }, admin.accessToken);
     expect(q.body.data.map((r) => r.id)).toEqual([`passenger-${ids.ann}`]);
-    const bad = await call<Failure>(
-      t.app,
-      'Common/GetDriverPassengercontactList',
-      { type: 'staff' },
-      admin.accessToken,
-    );
+    const bad = await call(t.app, 'Common/GetDriverPassengercontactList', { type: 'staff' }, admin.accessToken);
     expect(bad.body.errors?.[0]?.field).toBe('type');
   });
 });
 
 describe('Passenger/GetClientPassengerList', () => {
   it('answers the client’s active passengers; another company’s client is 404', async () => {
-    const res = await call<List>(t.app, 'Passenger/GetClientPassengerList', { clientId: acme }, admin.accessToken);
+    const res = await call(t.app, 'Passenger/GetClientPassengerList', { clientId: acme }, admin.accessToken);
     expect(res.body.data).toEqual([
       { id: ids.ann, name: 'Ann Baker', email: 'ann@l.test', phone: null },
       { id: ids.ben, name: 'Ben baker', email: null, phone: '07700 900100' },
     ]);
     const foreign = await call(t.app, 'Passenger/GetClientPassengerList', { clientId: otherClient }, admin.accessToken);
     expect(foreign.status).toBe(404);
-    const missing = await call<Failure>(t.app, 'Passenger/GetClientPassengerList', {}, admin.accessToken);
+    const missing = await call(t.app, 'Passenger/GetClientPassengerList', {}, admin.accessToken);
     expect(missing.body.errors).toEqual([{ field: 'clientId', message: 'is required' }]);
     expect((await call(t.app, 'Passenger/GetClientPassengerList', { clientId: acme }, driver.accessToken)).status).toBe(
       403,
@@ -196,7 +187,7 @@ describe('passenger photos', () => {
   it('uploads a photo, answers its address and shows it in the list', async () => {
     const none = await call(t.app, 'Common/GetPassengerImage', { id: ids.cat }, admin.accessToken);
     expect(none.body).toEqual({ data: { id: ids.cat, imageUrl: null } });
-    const up = await call<{ code: number; data: { id: number; imageUrl: string } }>(
+    const up = await call(
       t.app,
       'Common/UploadImagePassenger',
       { id: ids.cat, file: { fileName: 'cat.png', mimeType: 'image/png', content: PNG } },
@@ -206,19 +197,14 @@ describe('passenger photos', () => {
     expect(up.body.data.imageUrl).toMatch(/^\/files\/.+\?exp=\d+&sig=/);
     const [stored] = await t.db.select().from(passengers).where(eq(passengers.id, ids.cat));
     expect(stored?.photoKey).toBeTruthy();
-    const image = await call<{ data: { imageUrl: string } }>(
-      t.app,
-      'Common/GetPassengerImage',
-      { id: ids.cat },
-      admin.accessToken,
-    );
+    const image = await call(t.app, 'Common/GetPassengerImage', { id: ids.cat }, admin.accessToken);
     expect(image.body.data.imageUrl).toMatch(/^\/files\//);
-    const row = await call<List>(t.app, 'Passenger/GetTableSummary', { id: ids.cat }, admin.accessToken);
+    const row = await call(t.app, 'Passenger/GetTableSummary', { id: ids.cat }, admin.accessToken);
     expect(row.body.data[0]?.photoUrl).toMatch(/^\/files\//);
   });
 
   it('refuses a file that is not an image (400 naming it), another company (404) and a driver (403)', async () => {
-    const pdf = await call<Failure>(
+    const pdf = await call(
       t.app,
       'Common/UploadImagePassenger',
       { id: ids.ann, file: { fileName: 'x.pdf', mimeType: 'application/pdf', content: 'JVBERi0=' } },

@@ -6,7 +6,8 @@ import { bookings } from '../src/domains/bookings/schema';
 import { clients } from '../src/domains/clients/schema';
 import { passengers } from '../src/domains/passengers/schema';
 import { entityTags, tags } from '../src/domains/reference-data/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
 
 let t: TestApp;
@@ -56,7 +57,7 @@ beforeAll(async () => {
 });
 
 const create = (body: Record<string, unknown>, token = admin.accessToken) =>
-  call<{ code: number; message: string; data: Row } & Failure>(t.app, 'Passenger/Create', body, token);
+  call(t.app, 'Passenger/Create', body, token);
 
 describe('Passenger/Create', () => {
   it('adds a passenger with client and tags, answers the row and writes a history row', async () => {
@@ -234,12 +235,7 @@ describe('Passenger/Update', () => {
     const id = account.personId;
     await t.db.update(passengers).set({ email: 'pat.app@example.test' }).where(eq(passengers.id, id));
 
-    const notes = await call<{ data: Row }>(
-      t.app,
-      'Passenger/Update',
-      { id, notes: 'Wheelchair' },
-      dispatcher.accessToken,
-    );
+    const notes = await call(t.app, 'Passenger/Update', { id, notes: 'Wheelchair' }, dispatcher.accessToken);
     expect(notes.status).toBe(200);
     expect(notes.body.data).toMatchObject({
       name: 'Test Passenger',
@@ -249,7 +245,7 @@ describe('Passenger/Update', () => {
     const note = await call(t.app, 'Passenger/GetPassengerNote', { id }, admin.accessToken);
     expect(note.body).toEqual({ data: { id, notes: 'Wheelchair' } });
 
-    const off = await call<{ data: Row }>(
+    const off = await call(
       t.app,
       'Passenger/Update',
       { id, isActive: false, clientId, tagIds: [vipTagId] },
@@ -272,12 +268,7 @@ describe('Passenger/Update', () => {
       tags: { before: [], after: ['Frequent flyer'] },
     });
 
-    const cleared = await call<{ data: Row }>(
-      t.app,
-      'Passenger/Update',
-      { id, clientId: 0, tagIds: [] },
-      admin.accessToken,
-    );
+    const cleared = await call(t.app, 'Passenger/Update', { id, clientId: 0, tagIds: [] }, admin.accessToken);
     expect(cleared.body.data).toMatchObject({ clientId: null, clientName: null, tags: [] });
   });
 
@@ -288,18 +279,13 @@ describe('Passenger/Update', () => {
     expect(noEmail.status).toBe(200);
     expect((noEmail.body as { data: Row }).data.email).toBeNull();
 
-    const nothing = await call<Failure>(
-      t.app,
-      'Passenger/Update',
-      { id: a.body.data.id, phone: '' },
-      admin.accessToken,
-    );
+    const nothing = await call(t.app, 'Passenger/Update', { id: a.body.data.id, phone: '' }, admin.accessToken);
     expect(nothing.status).toBe(400);
     expect(nothing.body.errors).toEqual([
       { field: 'email', message: 'is required when there is no phone or mobile number' },
     ]);
 
-    const clash = await call<Failure>(
+    const clash = await call(
       t.app,
       'Passenger/Update',
       { id: b.body.data.id, mobile: '0113-496-0101' },
@@ -310,12 +296,7 @@ describe('Passenger/Update', () => {
     const [gia] = await t.db.select().from(passengers).where(eq(passengers.id, b.body.data.id));
     expect(gia?.mobile).toBeNull();
 
-    const blankName = await call<Failure>(
-      t.app,
-      'Passenger/Update',
-      { id: b.body.data.id, surname: ' ' },
-      admin.accessToken,
-    );
+    const blankName = await call(t.app, 'Passenger/Update', { id: b.body.data.id, surname: ' ' }, admin.accessToken);
     expect(blankName.body.errors).toEqual([{ field: 'surname', message: 'is required' }]);
   });
 
@@ -358,7 +339,7 @@ describe('Passenger/Delete', () => {
     const p = await create({ firstName: 'Ivy', surname: 'Nash', email: 'ivy@example.test' });
     const id = p.body.data.id;
     await t.db.insert(bookings).values({ companyId: company.id, passengerId: id, pickupAt: new Date() });
-    const used = await call<Failure>(t.app, 'Passenger/Delete', { id }, admin.accessToken);
+    const used = await call(t.app, 'Passenger/Delete', { id }, admin.accessToken);
     expect(used.status).toBe(409);
     expect(used.body.message).toBe('Ivy Nash has 1 booking and cannot be deleted; switch the passenger off instead.');
     const foreign = await call(t.app, 'Passenger/Delete', { id }, other.accessToken);
@@ -379,12 +360,7 @@ describe('Passenger/GetTableSummary', () => {
       { companyId: company.id, passengerId: amy, pickupAt: new Date('2024-05-01T10:00:00Z') },
     ]);
     const list = (body: Record<string, unknown>, token = admin.accessToken) =>
-      call<{ data: Row[]; allData: Row[]; total: number; count: number } & Failure>(
-        t.app,
-        'Passenger/GetTableSummary',
-        body,
-        token,
-      );
+      call(t.app, 'Passenger/GetTableSummary', body, token);
 
     const byName = await list({ q: 'aaronson' });
     expect(byName.body.data.map((r) => r.id)).toEqual([amy, old, zed]);

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { clients } from '../src/domains/clients/schema';
 import { documents } from '../src/domains/documents/schema';
 import { entityTags, tags } from '../src/domains/reference-data/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, signIn, type SignedIn, type TestCompany } from './factories';
 
 let t: TestApp;
@@ -26,7 +27,7 @@ type Row = Record<string, unknown> & { id: number };
  */
 describe('usage counts of registers listed from one table', () => {
   it('counts the documents of each document type, and sorts on the count', async () => {
-    const types = await call<{ data: Row[] }>(
+    const types = await call(
       t.app,
       'DocumentType/GetTableSummary',
       { perPage: 0, sortColumn: 'name' },
@@ -39,7 +40,7 @@ describe('usage counts of registers listed from one table', () => {
       { companyId: company.id, ownerType: 'driver', ownerId: 2, documentTypeId: first.id },
       { companyId: company.id, ownerType: 'driver', ownerId: 3, documentTypeId: second.id },
     ]);
-    const listed = await call<{ data: Row[] }>(
+    const listed = await call(
       t.app,
       'DocumentType/GetTableSummary',
       { perPage: 0, sortColumn: 'documentCount', sortType: 'desc' },
@@ -51,34 +52,24 @@ describe('usage counts of registers listed from one table', () => {
       [second.id, 1],
     ]);
     // Another company's documents count for nothing here, and its list does not see ours.
-    const theirs = await call<{ data: Row[] }>(
-      t.app,
-      'DocumentType/GetTableSummary',
-      { perPage: 0 },
-      other.accessToken,
-    );
+    const theirs = await call(t.app, 'DocumentType/GetTableSummary', { perPage: 0 }, other.accessToken);
     expect(theirs.body.data.every((r) => r.documentCount === 0)).toBe(true);
   });
 
   it('counts the clients of each client type', async () => {
-    const type = await call<{ data: Row }>(t.app, 'ClientType/Create', { name: 'Corporate' }, admin.accessToken);
+    const type = await call(t.app, 'ClientType/Create', { name: 'Corporate' }, admin.accessToken);
     await t.db.insert(clients).values([
       { companyId: company.id, name: 'Acme Ltd', clientTypeId: type.body.data.id },
       { companyId: company.id, name: 'Globex plc', clientTypeId: type.body.data.id },
     ]);
-    const listed = await call<{ data: Row[] }>(
-      t.app,
-      'ClientType/GetTableSummary',
-      { q: 'corporate' },
-      admin.accessToken,
-    );
+    const listed = await call(t.app, 'ClientType/GetTableSummary', { q: 'corporate' }, admin.accessToken);
     expect(listed.body.data).toEqual([expect.objectContaining({ id: type.body.data.id, clientCount: 2 })]);
   });
 });
 
 describe('tags in use', () => {
   it('keep their kind while rows carry them, and can still be renamed', async () => {
-    const tag = await call<{ data: Row }>(
+    const tag = await call(
       t.app,
       'Tag/Create',
       { name: 'Night shift', tagType: 'driver', colour: '#7950f2' },
@@ -98,7 +89,7 @@ describe('tags in use', () => {
     const [stored] = await t.db.select().from(tags).where(eq(tags.id, id));
     expect(stored?.tagType).toBe('driver');
 
-    const renamed = await call<{ data: Row }>(
+    const renamed = await call(
       t.app,
       'Tag/Update',
       { id, name: 'Nights', tagType: 'driver', colour: '#7950f2' },
@@ -109,8 +100,8 @@ describe('tags in use', () => {
   });
 
   it('change kind freely while unused', async () => {
-    const tag = await call<{ data: Row }>(t.app, 'Tag/Create', { name: 'Spare', tagType: 'client' }, admin.accessToken);
-    const moved = await call<{ data: Row }>(
+    const tag = await call(t.app, 'Tag/Create', { name: 'Spare', tagType: 'client' }, admin.accessToken);
+    const moved = await call(
       t.app,
       'Tag/Update',
       { id: tag.body.data.id, name: 'Spare', tagType: 'passenger' },

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allCalls } from '@cabdesk/contract';
 import { driverTypes } from '../src/domains/drivers/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
 
 let t: TestApp;
@@ -24,12 +25,7 @@ type Row = Record<string, unknown> & { id: number };
 
 describe('a register (DriverType) through the generic mechanism', () => {
   it('creates, lists, updates and deletes, with history rows', async () => {
-    const created = await call<{ code: number; data: Row }>(
-      t.app,
-      'DriverType/Create',
-      { name: 'Chauffeur' },
-      admin.accessToken,
-    );
+    const created = await call(t.app, 'DriverType/Create', { name: 'Chauffeur' }, admin.accessToken);
     expect(created.status).toBe(200);
     expect(created.body.data).toMatchObject({
       name: 'Chauffeur',
@@ -39,27 +35,17 @@ describe('a register (DriverType) through the generic mechanism', () => {
     });
     const id = created.body.data.id;
 
-    const list = await call<{ data: Row[]; total: number }>(
-      t.app,
-      'DriverType/GetTableSummary',
-      { q: 'chauf' },
-      admin.accessToken,
-    );
+    const list = await call(t.app, 'DriverType/GetTableSummary', { q: 'chauf' }, admin.accessToken);
     expect(list.body.data.map((r) => r.name)).toEqual(['Chauffeur']);
 
-    const updated = await call<{ data: Row }>(
+    const updated = await call(
       t.app,
       'DriverType/Update',
       { id, name: 'Chauffeur (senior)', isActive: false },
       admin.accessToken,
     );
     expect(updated.body.data).toMatchObject({ name: 'Chauffeur (senior)', isActive: false });
-    const inactive = await call<{ data: Row[] }>(
-      t.app,
-      'DriverType/GetTableSummary',
-      { isActive: false },
-      admin.accessToken,
-    );
+    const inactive = await call(t.app, 'DriverType/GetTableSummary', { isActive: false }, admin.accessToken);
     expect(inactive.body.data.map((r) => r.id)).toContain(id);
 
     const deleted = await call(t.app, 'DriverType/Delete', { id }, admin.accessToken);
@@ -85,16 +71,16 @@ describe('a register (DriverType) through the generic mechanism', () => {
   });
 
   it('keeps companies apart: another company’s id is 404 and its rows are invisible', async () => {
-    const mine = await call<{ data: Row }>(t.app, 'DriverType/Create', { name: 'Private' }, admin.accessToken);
+    const mine = await call(t.app, 'DriverType/Create', { name: 'Private' }, admin.accessToken);
     const id = mine.body.data.id;
     expect((await call(t.app, 'DriverType/Update', { id, name: 'Stolen' }, other.accessToken)).status).toBe(404);
     expect((await call(t.app, 'DriverType/Delete', { id }, other.accessToken)).status).toBe(404);
-    const theirs = await call<{ data: Row[] }>(t.app, 'DriverType/GetTableSummary', { perPage: 0 }, other.accessToken);
+    const theirs = await call(t.app, 'DriverType/GetTableSummary', { perPage: 0 }, other.accessToken);
     expect(theirs.body.data.map((r) => r.name)).not.toContain('Private');
   });
 
   it('refuses a delete of a type still in use with 409', async () => {
-    const type = await call<{ data: Row }>(t.app, 'ClientType/Create', { name: 'Hotel' }, admin.accessToken);
+    const type = await call(t.app, 'ClientType/Create', { name: 'Hotel' }, admin.accessToken);
     const { clients } = await import('../src/domains/clients/schema');
     await t.db.insert(clients).values({ companyId: company.id, name: 'Grand Hotel', clientTypeId: type.body.data.id });
     const res = await call(t.app, 'ClientType/Delete', { id: type.body.data.id }, admin.accessToken);
@@ -123,7 +109,7 @@ describe('rules of particular registers', () => {
       admin.accessToken,
     );
     expect(zone.body.errors).toEqual([{ field: 'polygon', message: 'needs at least three points' }]);
-    const ok = await call<{ data: Row }>(
+    const ok = await call(
       t.app,
       'Zone/Create',
       {
@@ -154,7 +140,7 @@ describe('rules of particular registers', () => {
       admin.accessToken,
     );
     expect(code.body.errors).toEqual([{ field: 'percentBp', message: 'is required for a percentage discount' }]);
-    const good = await call<{ data: Row }>(
+    const good = await call(
       t.app,
       'Common/AddDiscountCodes',
       { code: 'spring10', discountType: 'percent', percentBp: 1000 },
@@ -164,10 +150,10 @@ describe('rules of particular registers', () => {
   });
 
   it('expense types carry their tax', async () => {
-    const taxes = await call<{ data: Row[] }>(t.app, 'Common/GetTaxList', {}, admin.accessToken);
+    const taxes = await call(t.app, 'Common/GetTaxList', {}, admin.accessToken);
     const standard = taxes.body.data.find((r) => r.isDefault);
     expect(standard?.rateBp).toBe(2000);
-    const created = await call<{ data: Row }>(
+    const created = await call(
       t.app,
       'BookingExpenseType/Create',
       { name: 'Ferry', taxId: standard?.id, defaultAmountMinor: 1250 },
@@ -191,7 +177,7 @@ describe('rules of particular registers', () => {
   });
 
   it('stores a vehicle type picture from JSON or multipart, refusing bytes that lie about their type', async () => {
-    const type = await call<{ data: Row }>(
+    const type = await call(
       t.app,
       'VehicleType/Create',
       { name: 'Limo', maxPassengers: 6, maxLuggage: 4 },
@@ -201,7 +187,7 @@ describe('rules of particular registers', () => {
       '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a3d6b5a10000000049454e44ae426082',
       'hex',
     );
-    const json = await call<{ data: { imageUrl: string } }>(
+    const json = await call(
       t.app,
       'VehicleType/UploadFile',
       { id: type.body.data.id, file: { fileName: 'limo.png', mimeType: 'image/png', content: png.toString('base64') } },
@@ -258,13 +244,7 @@ describe('look-ups', () => {
     expect(lookups.length).toBeGreaterThan(30);
     for (const lookup of lookups) {
       const method = lookup.methods.includes('POST') ? 'POST' : 'GET';
-      const res = await call<{ data: Row[]; total: number }>(
-        t.app,
-        lookup.name,
-        method === 'POST' ? {} : undefined,
-        admin.accessToken,
-        method,
-      );
+      const res = await call(t.app, lookup.name, method === 'POST' ? {} : undefined, admin.accessToken, method);
       expect(res.status, lookup.name).toBe(200);
       expect(Array.isArray(res.body.data), lookup.name).toBe(true);
       expect(res.body, lookup.name).not.toHaveProperty('code');
@@ -274,22 +254,16 @@ describe('look-ups', () => {
   it('gives fixed lists their codes and a driver can read them', async () => {
     const driver = await createUser(t.db, company.id, 'driver');
     const token = (await signIn(t.app, driver.email)).accessToken;
-    const res = await call<{ data: Row[] }>(t.app, 'Common/GetInvoicePeriodList', {}, token);
+    const res = await call(t.app, 'Common/GetInvoicePeriodList', {}, token);
     expect(res.body.data).toContainEqual({ id: 4, code: 'monthly', name: 'Monthly' });
-    const nationalities = await call<{ data: Row[]; count: number }>(
-      t.app,
-      'Common/GetNationalityList',
-      { q: 'united king' },
-      token,
-      'GET',
-    );
+    const nationalities = await call(t.app, 'Common/GetNationalityList', { q: 'united king' }, token, 'GET');
     expect(nationalities.body.data).toContainEqual({ id: 'GB', code: 'GB', name: 'United Kingdom' });
-    const statuses = await call<{ data: Row[] }>(t.app, 'Common/GetDispatchBookingStatusList', {}, token);
+    const statuses = await call(t.app, 'Common/GetDispatchBookingStatusList', {}, token);
     expect(statuses.body.data.map((r) => r.code)).not.toContain('completed');
   });
 
   it('lists the registers with their counts', async () => {
-    const res = await call<{ data: Row[] }>(t.app, 'Common/GetTableSummary', {}, admin.accessToken);
+    const res = await call(t.app, 'Common/GetTableSummary', {}, admin.accessToken);
     expect(res.body.data.find((r) => String(r.id) === 'document-types')?.count).toBe(8);
   });
 });

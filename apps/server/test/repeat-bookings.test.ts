@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/domains/audit/schema';
 import { bookings, repeatBookings } from '../src/domains/bookings/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
 import { messageFactories } from './factories-notifications';
 
@@ -78,7 +79,7 @@ const statusOf = async (id: number) =>
 describe('Booking/GetTableSummaryRepeatBooking', () => {
   it('lists active series with week days, journey and counts', async () => {
     const s = await series(company.id);
-    const res = await call<List>(t.app, 'Booking/GetTableSummaryRepeatBooking', { id: s.id }, accounts.accessToken);
+    const res = await call(t.app, 'Booking/GetTableSummaryRepeatBooking', { id: s.id }, accounts.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.data[0]).toMatchObject({
       id: s.id,
@@ -90,15 +91,10 @@ describe('Booking/GetTableSummaryRepeatBooking', () => {
       passengerName: 'Rita Regular',
       clientName: 'Weekly Ltd',
     });
-    const search = await call<List>(t.app, 'Booking/GetTableSummaryRepeatBooking', { q: 'weekly' }, admin.accessToken);
+    const search = await call(t.app, 'Booking/GetTableSummaryRepeatBooking', { q: 'weekly' }, admin.accessToken);
     expect(search.body.data.map((r) => r.id)).toContain(s.id);
-    expect((await call<List>(t.app, 'Booking/GetTableSummaryRepeatBooking', {}, other.accessToken)).body.count).toBe(0);
-    const bad = await call<Cancelled>(
-      t.app,
-      'Booking/GetTableSummaryRepeatBooking',
-      { state: 'paused' },
-      admin.accessToken,
-    );
+    expect((await call(t.app, 'Booking/GetTableSummaryRepeatBooking', {}, other.accessToken)).body.count).toBe(0);
+    const bad = await call(t.app, 'Booking/GetTableSummaryRepeatBooking', { state: 'paused' }, admin.accessToken);
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.[0]?.field).toBe('state');
   });
@@ -107,7 +103,7 @@ describe('Booking/GetTableSummaryRepeatBooking', () => {
 describe('Booking/CancelRepeatBooking', () => {
   it('cancels the future pending and confirmed bookings of the series; the rest stay', async () => {
     const s = await series(company.id);
-    const res = await call<Cancelled>(t.app, 'Booking/CancelRepeatBooking', { id: s.id }, admin.accessToken);
+    const res = await call(t.app, 'Booking/CancelRepeatBooking', { id: s.id }, admin.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.data.cancelledBookingIds).toEqual([s.futurePending, s.futureConfirmed]);
     expect(res.body.message).toBe('Repeat booking cancelled with 2 future bookings.');
@@ -125,33 +121,23 @@ describe('Booking/CancelRepeatBooking', () => {
       .where(and(eq(auditLog.entityType, 'booking'), eq(auditLog.action, 'cancel')));
     expect(history.map((h) => h.entityId)).toEqual(expect.arrayContaining([s.futurePending, s.futureConfirmed]));
 
-    const listed = await call<List>(
-      t.app,
-      'Booking/GetTableSummaryRepeatBooking',
-      { state: 'cancelled' },
-      admin.accessToken,
-    );
+    const listed = await call(t.app, 'Booking/GetTableSummaryRepeatBooking', { state: 'cancelled' }, admin.accessToken);
     expect(listed.body.data.find((r) => r.id === s.id)).toMatchObject({ isCancelled: true, upcomingCount: 0 });
-    const active = await call<List>(t.app, 'Booking/GetTableSummaryRepeatBooking', {}, admin.accessToken);
+    const active = await call(t.app, 'Booking/GetTableSummaryRepeatBooking', {}, admin.accessToken);
     expect(active.body.data.map((r) => r.id)).not.toContain(s.id);
   });
 
   it('answers 409 for a series cancelled already', async () => {
     const s = await series(company.id);
     expect((await call(t.app, 'Booking/CancelRepeatBooking', { id: s.id }, admin.accessToken)).status).toBe(200);
-    const again = await call<Cancelled & { cancelledAt: string }>(
-      t.app,
-      'Booking/CancelRepeatBooking',
-      { id: s.id },
-      admin.accessToken,
-    );
+    const again = await call(t.app, 'Booking/CancelRepeatBooking', { id: s.id }, admin.accessToken);
     expect(again.status).toBe(409);
     expect(again.body.cancelledAt).toBeTruthy();
   });
 
   it("refuses bad input, another company's series and a role without the permission, changing nothing", async () => {
     const s = await series(company.id);
-    const bad = await call<Cancelled>(t.app, 'Booking/CancelRepeatBooking', { id: -1 }, admin.accessToken);
+    const bad = await call(t.app, 'Booking/CancelRepeatBooking', { id: -1 }, admin.accessToken);
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.[0]?.field).toBe('id');
     expect((await call(t.app, 'Booking/CancelRepeatBooking', { id: s.id }, other.accessToken)).status).toBe(404);

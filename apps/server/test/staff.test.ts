@@ -6,7 +6,8 @@ import { users } from '../src/domains/auth/schema';
 import { bookings } from '../src/domains/bookings/schema';
 import { documents, documentTypes } from '../src/domains/documents/schema';
 import { staff } from '../src/domains/staff/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
 
 let t: TestApp;
@@ -27,7 +28,7 @@ const PNG = Buffer.from(
 ).toString('base64');
 
 const create = (body: Record<string, unknown>, token = admin.accessToken) =>
-  call<Mutation>(t.app, 'Staff/Create', { staffRoleId: company.roleIds.Dispatcher, ...body }, token);
+  call(t.app, 'Staff/Create', { staffRoleId: company.roleIds.Dispatcher, ...body }, token);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -147,7 +148,7 @@ describe('Staff/Update and Delete', () => {
       accountPassword: 'a long password',
     });
     const { id, userId } = made.body.data;
-    const res = await call<Mutation>(
+    const res = await call(
       t.app,
       'Staff/Update',
       {
@@ -200,7 +201,7 @@ describe('Staff/Update and Delete', () => {
       })
     ).body.data;
     const { id, userId } = made;
-    const res = await call<Mutation>(t.app, 'Staff/Update', { id, phone: '020 7946 0002' }, admin.accessToken);
+    const res = await call(t.app, 'Staff/Update', { id, phone: '020 7946 0002' }, admin.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ ...made, phone: '020 7946 0002' });
     const account = async () =>
@@ -212,9 +213,9 @@ describe('Staff/Update and Delete', () => {
       )[0];
     expect(await account()).toMatchObject({ fullName: 'Pia Lane', isActive: true });
 
-    const renamed = await call<Mutation>(t.app, 'Staff/Update', { id, lastName: 'Hart' }, admin.accessToken);
+    const renamed = await call(t.app, 'Staff/Update', { id, lastName: 'Hart' }, admin.accessToken);
     expect(renamed.body.data).toMatchObject({ name: 'Pia Hart', phone: '020 7946 0002', notes: 'Nights' });
-    const off = await call<Mutation>(t.app, 'Staff/Update', { id, isActive: false }, admin.accessToken);
+    const off = await call(t.app, 'Staff/Update', { id, isActive: false }, admin.accessToken);
     expect(off.body.data).toMatchObject({ name: 'Pia Hart', isActive: false });
     expect(await account()).toMatchObject({
       fullName: 'Pia Hart',
@@ -245,7 +246,7 @@ describe('Staff/Update and Delete', () => {
       })
     ).body.data;
     const id = made.id;
-    const res = await call<Mutation>(
+    const res = await call(
       t.app,
       'Staff/Update',
       { id, email: '', address: null, dateOfBirth: '', notes: '' },
@@ -259,11 +260,11 @@ describe('Staff/Update and Delete', () => {
       [{ staffRoleId: '' }, 'staffRoleId'],
       [{ staffRoleId: null }, 'staffRoleId'],
     ] as const) {
-      const bad = await call<Failure>(t.app, 'Staff/Update', { id, ...body }, admin.accessToken);
+      const bad = await call(t.app, 'Staff/Update', { id, ...body }, admin.accessToken);
       expect(bad.status).toBe(400);
       expect(bad.body.errors).toEqual([{ field, message: 'is required' }]);
     }
-    const foreignRole = await call<Failure>(
+    const foreignRole = await call(
       t.app,
       'Staff/Update',
       { id, staffRoleId: otherCompany.roleIds.Dispatcher },
@@ -280,11 +281,11 @@ describe('Staff/Update and Delete', () => {
     const role = company.roleIds['Operations Manager'] as number;
     const manager = await createUser(t.db, company.id, 'staff', { staffRoleId: role });
     const token = (await signIn(t.app, manager.email)).accessToken;
-    const off = await call<Failure>(t.app, 'Staff/Update', { id: manager.personId, isActive: false }, token);
+    const off = await call(t.app, 'Staff/Update', { id: manager.personId, isActive: false }, token);
     expect(off.status).toBe(409);
-    const phone = await call<Mutation>(t.app, 'Staff/Update', { id: manager.personId, phone: '020 7946 0009' }, token);
+    const phone = await call(t.app, 'Staff/Update', { id: manager.personId, phone: '020 7946 0009' }, token);
     expect(phone.body.data).toMatchObject({ isActive: true, phone: '020 7946 0009' });
-    const self = await call<Failure>(t.app, 'Staff/Delete', { id: manager.personId }, token);
+    const self = await call(t.app, 'Staff/Delete', { id: manager.personId }, token);
     expect(self.status).toBe(409);
     expect(self.body.message).toBe('You cannot delete your own staff record.');
     expect(await t.db.select().from(staff).where(eq(staff.id, manager.personId))).toHaveLength(1);
@@ -336,7 +337,7 @@ describe('Staff/GetTableSummary', () => {
     const token = (await signIn(t.app, fresh.adminEmail)).accessToken;
     const mk = async (firstName: string, lastName: string, extra: Record<string, unknown> = {}) =>
       (
-        await call<Mutation>(
+        await call(
           t.app,
           'Staff/Create',
           { firstName, lastName, staffRoleId: fresh.roleIds.Dispatcher, ...extra },
@@ -346,7 +347,7 @@ describe('Staff/GetTableSummary', () => {
     const zoe = await mk('Zoe', 'Adams', { startDate: '2022-01-01', email: 'zoe@list.test' });
     const ben = await mk('Ben', 'Young', { staffRoleId: fresh.roleIds.Accounts, startDate: '2020-06-01' });
     const amy = await mk('Amy', 'Young', { isActive: false, phone: '0161 555 0199' });
-    const list = (body: Record<string, unknown>) => call<List>(t.app, 'Staff/GetTableSummary', body, token);
+    const list = (body: Record<string, unknown>) => call(t.app, 'Staff/GetTableSummary', body, token);
 
     const all = await list({});
     expect(all.body.data.map((r) => r.id)).toEqual([zoe, amy, ben]);
@@ -369,7 +370,7 @@ describe('Staff/GetTableSummary', () => {
     const bad = await list({ sortColumn: 'email' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.[0]?.field).toBe('sortColumn');
-    const theirs = await call<List>(t.app, 'Staff/GetTableSummary', { perPage: 0 }, admin.accessToken);
+    const theirs = await call(t.app, 'Staff/GetTableSummary', { perPage: 0 }, admin.accessToken);
     expect(theirs.body.data.map((r) => r.id)).not.toContain(zoe);
   });
 });
@@ -391,7 +392,7 @@ describe('Staff/GetStaffStatistics', () => {
       { companyId: company.id, createdBy: dispatcherUser?.userId, pickupAt: new Date('2024-02-02T10:00:00Z') },
       { companyId: company.id, createdBy: admin.session.userID as number, pickupAt: new Date('2024-02-02T10:00:00Z') },
     ]);
-    const res = await call<{ data: Record<string, unknown> & { bookingCount: Record<string, number> } }>(
+    const res = await call(
       t.app,
       'Staff/GetStaffStatistics',
       { id: dispatcherStaffId, fromDate: '2024-02-01', toDate: '2024-02-29' },
@@ -401,12 +402,7 @@ describe('Staff/GetStaffStatistics', () => {
     expect(res.body.data).toMatchObject({ totalBookings: 2, completedBookings: 1, revenueMinor: 4000 });
     expect(res.body.data.bookingCount.total).toBe(2);
     const lonely = (await create({ firstName: 'No', lastName: 'Account' })).body.data.id;
-    const none = await call<{ data: Record<string, unknown> }>(
-      t.app,
-      'Staff/GetStaffStatistics',
-      { id: lonely },
-      admin.accessToken,
-    );
+    const none = await call(t.app, 'Staff/GetStaffStatistics', { id: lonely }, admin.accessToken);
     expect(none.body.data).toMatchObject({ totalBookings: 0, revenueMinor: 0, bookingCount: { total: 0 } });
     expect((await call(t.app, 'Staff/GetStaffStatistics', { id: lonely }, other.accessToken)).status).toBe(404);
     expect((await call(t.app, 'Staff/GetStaffStatistics', {}, admin.accessToken)).status).toBe(400);
@@ -415,32 +411,32 @@ describe('Staff/GetStaffStatistics', () => {
 
 describe('staff look-ups and photos', () => {
   it('list roles, active staff and user types', async () => {
-    const roles = await call<List>(t.app, 'Staff/GetStaffRoleList', {}, admin.accessToken);
+    const roles = await call(t.app, 'Staff/GetStaffRoleList', {}, admin.accessToken);
     expect(roles.body.data.map((r) => r.name)).toEqual(['Accounts', 'Dispatcher', 'Operations Manager']);
     expect(roles.body.data[0]).toEqual({
       id: company.roleIds.Accounts,
       name: 'Accounts',
       isSystem: expect.any(Boolean),
     });
-    const same = await call<List>(t.app, 'Common/GetStaffRoleTypeList', {}, admin.accessToken);
+    const same = await call(t.app, 'Common/GetStaffRoleTypeList', {}, admin.accessToken);
     expect(same.body.data).toEqual(roles.body.data);
-    const theirRoles = await call<List>(t.app, 'Staff/GetStaffRoleList', {}, other.accessToken);
+    const theirRoles = await call(t.app, 'Staff/GetStaffRoleList', {}, other.accessToken);
     expect(theirRoles.body.data.map((r) => r.id)).not.toContain(company.roleIds.Accounts);
-    const members = await call<List>(t.app, 'Common/GetStaffList', { perPage: 0 }, admin.accessToken);
+    const members = await call(t.app, 'Common/GetStaffList', { perPage: 0 }, admin.accessToken);
     expect(members.body.data.every((r) => Object.keys(r).sort().join() === 'email,id,name')).toBe(true);
     const inactive = (await t.db.select({ id: staff.id }).from(staff).where(eq(staff.isActive, false))).map(
       (r) => r.id,
     );
     expect(members.body.data.map((r) => r.id).some((id) => inactive.includes(id))).toBe(false);
-    const types = await call<List>(t.app, 'Common/GetUserTypeList', {}, admin.accessToken);
+    const types = await call(t.app, 'Common/GetUserTypeList', {}, admin.accessToken);
     expect(types.body.data.map((r) => r.code)).toEqual(['Admin', 'Staff', 'Driver', 'Passenger', 'Client']);
   });
 
   it('store and answer a staff photo, only for the company', async () => {
     const id = (await create({ firstName: 'Pic', lastName: 'Ture' })).body.data.id;
-    const empty = await call<{ data: Row }>(t.app, 'Common/GetStaffImage', { id }, admin.accessToken);
+    const empty = await call(t.app, 'Common/GetStaffImage', { id }, admin.accessToken);
     expect(empty.body.data).toEqual({ id, imageUrl: null });
-    const up = await call<Mutation>(
+    const up = await call(
       t.app,
       'Common/UploadImageStaff',
       { id, file: { fileName: 'me.png', mimeType: 'image/png', content: PNG } },
@@ -450,7 +446,7 @@ describe('staff look-ups and photos', () => {
     expect(up.body.data.imageUrl).toEqual(expect.any(String));
     const [row] = await t.db.select({ photoKey: staff.photoKey }).from(staff).where(eq(staff.id, id));
     expect(row?.photoKey).toBeTruthy();
-    const listed = await call<List>(t.app, 'Staff/GetTableSummary', { id }, admin.accessToken);
+    const listed = await call(t.app, 'Staff/GetTableSummary', { id }, admin.accessToken);
     expect(listed.body.data[0]?.photoUrl).toEqual(expect.any(String));
     const foreign = await call(
       t.app,
@@ -460,7 +456,7 @@ describe('staff look-ups and photos', () => {
     );
     expect(foreign.status).toBe(404);
     expect((await call(t.app, 'Common/GetStaffImage', { id }, other.accessToken)).status).toBe(404);
-    const svg = await call<Failure>(
+    const svg = await call(
       t.app,
       'Common/UploadImageStaff',
       { id, file: { fileName: 'x.svg', mimeType: 'image/svg+xml', content: PNG } },

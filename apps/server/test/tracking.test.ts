@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { driverPositions } from '../src/domains/dispatch/schema';
 import { recordPositions } from '../src/domains/tracking/positions';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, createUser, signIn, type TestCompany } from './factories';
 import { makeBooking, makeDriver, makeVehicle, openShift, point } from './factories-tracking';
 
@@ -87,8 +88,7 @@ beforeAll(async () => {
 });
 
 describe('Driver/GetTableSummaryDriverLocation', () => {
-  const list = (body: object, token = admin) =>
-    call<ListAnswer & Failure>(t.app, 'Driver/GetTableSummaryDriverLocation', body, token);
+  const list = (body: object, token = admin) => call(t.app, 'Driver/GetTableSummaryDriverLocation', body, token);
 
   it('lists drivers with a position: status, shift vehicle, current job and last seen', async () => {
     const res = await list({ perPage: 10 });
@@ -145,8 +145,7 @@ describe('Driver/GetTableSummaryDriverLocation', () => {
 });
 
 describe('Driver/GetDriverLocation', () => {
-  const get = (body: object, token = admin) =>
-    call<ReadAnswer<Row> & Failure>(t.app, 'Driver/GetDriverLocation', body, token);
+  const get = (body: object, token = admin) => call(t.app, 'Driver/GetDriverLocation', body, token);
 
   it("answers one driver's latest position, or none for a driver never seen", async () => {
     const res = await get({ id: ids.carla });
@@ -166,8 +165,7 @@ describe('Driver/GetDriverLocation', () => {
 });
 
 describe('Driver/GetAllAvailableDriverListForTracking', () => {
-  const list = (body: object, token = admin) =>
-    call<ListAnswer & Failure>(t.app, 'Driver/GetAllAvailableDriverListForTracking', body, token);
+  const list = (body: object, token = admin) => call(t.app, 'Driver/GetAllAvailableDriverListForTracking', body, token);
 
   it('lists available drivers, nearest to a booking first, drivers never seen last', async () => {
     const res = await list({ bookingId: ids.waiting });
@@ -205,13 +203,7 @@ describe('Driver/GetAllAvailableDriverListForTracking', () => {
 });
 
 describe('Booking/GetBookingTrackingDetails', () => {
-  const get = (body: object, token = admin) =>
-    call<ReadAnswer<Record<string, unknown> & { route: { lat: number }[] }> & Failure>(
-      t.app,
-      'Booking/GetBookingTrackingDetails',
-      body,
-      token,
-    );
+  const get = (body: object, token = admin) => call(t.app, 'Booking/GetBookingTrackingDetails', body, token);
 
   it('draws a running job: stops, driver, vehicle, live position and the route since setting off', async () => {
     const res = await get({ id: ids.running });
@@ -283,8 +275,7 @@ describe('Booking/GetBookingTrackingDetails', () => {
 });
 
 describe('Booking/GetBookingStartEndTimeApiCall', () => {
-  const get = (body: object, token = admin) =>
-    call<ReadAnswer & Failure>(t.app, 'Booking/GetBookingStartEndTimeApiCall', body, token);
+  const get = (body: object, token = admin) => call(t.app, 'Booking/GetBookingStartEndTimeApiCall', body, token);
 
   it('answers the journey times', async () => {
     const res = await get({ id: ids.done });
@@ -306,8 +297,7 @@ describe('Booking/GetBookingStartEndTimeApiCall', () => {
 });
 
 describe('Booking/GetDriverLocationForTracking', () => {
-  const get = (body: object, token = admin) =>
-    call<ReadAnswer & Failure>(t.app, 'Booking/GetDriverLocationForTracking', body, token);
+  const get = (body: object, token = admin) => call(t.app, 'Booking/GetDriverLocationForTracking', body, token);
 
   it("answers where the booking's driver is now, and nothing once the job is over or unallocated", async () => {
     const res = await get({ id: ids.running });

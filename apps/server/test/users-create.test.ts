@@ -8,7 +8,8 @@ import { companies } from '../src/domains/company/schema';
 import { drivers } from '../src/domains/drivers/schema';
 import { passengers } from '../src/domains/passengers/schema';
 import { staff } from '../src/domains/staff/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
 
 let t: TestApp;
@@ -56,7 +57,7 @@ describe('User/CreateUser', () => {
       .insert(drivers)
       .values({ companyId: company.id, firstName: 'Dan', lastName: 'Drive' })
       .returning({ id: drivers.id });
-    const res = await call<Mutation>(
+    const res = await call(
       t.app,
       'User/CreateUser',
       { personType: 'driver', personId: driver?.id, email: 'Dan@Drive.test', password: 'a long password' },
@@ -79,7 +80,7 @@ describe('User/CreateUser', () => {
       .insert(passengers)
       .values({ companyId: company.id, firstName: 'Pia', surname: 'Ride' })
       .returning({ id: passengers.id });
-    const p = await call<Mutation>(
+    const p = await call(
       t.app,
       'User/CreateUser',
       { personType: 'passenger', personId: passenger?.id, email: 'pia@ride.test', password: 'a long password' },
@@ -91,7 +92,7 @@ describe('User/CreateUser', () => {
       .insert(staff)
       .values({ companyId: company.id, firstName: 'Sam', lastName: 'Desk', staffRoleId: company.roleIds.Accounts })
       .returning({ id: staff.id });
-    const s = await call<Mutation>(
+    const s = await call(
       t.app,
       'User/CreateUser',
       { personType: 'staff', personId: member?.id, email: 'sam@desk.test', password: 'a long password' },
@@ -106,7 +107,7 @@ describe('User/CreateUser', () => {
 
   it('refuses a person who has an account, one of another company, and a used e-mail', async () => {
     const existing = await createUser(t.db, company.id, 'driver');
-    const again = await call<Failure>(
+    const again = await call(
       t.app,
       'User/CreateUser',
       { personType: 'driver', personId: existing.personId, email: 'new@x.test', password: 'a long password' },
@@ -118,7 +119,7 @@ describe('User/CreateUser', () => {
       .insert(drivers)
       .values({ companyId: otherCompany.id, firstName: 'Far', lastName: 'Away' })
       .returning({ id: drivers.id });
-    const foreign = await call<Failure>(
+    const foreign = await call(
       t.app,
       'User/CreateUser',
       { personType: 'driver', personId: foreignDriver?.id, email: 'far@x.test', password: 'a long password' },
@@ -130,7 +131,7 @@ describe('User/CreateUser', () => {
       .insert(drivers)
       .values({ companyId: company.id, firstName: 'New', lastName: 'Comer' })
       .returning({ id: drivers.id });
-    const taken = await call<Failure>(
+    const taken = await call(
       t.app,
       'User/CreateUser',
       { personType: 'driver', personId: fresh?.id, email: company.adminEmail, password: 'a long password' },
@@ -148,7 +149,7 @@ describe('User/CreateUser', () => {
   });
 
   it('names bad fields and needs the User permission', async () => {
-    const bad = await call<Failure>(
+    const bad = await call(
       t.app,
       'User/CreateUser',
       { personType: 'vendor', personId: 0, email: 'x', password: 'short' },
@@ -168,7 +169,7 @@ describe('User/CreateUser', () => {
 
 describe('Users/CreateNewUser', () => {
   it('opens admin, staff and client-portal accounts', async () => {
-    const a = await call<Mutation>(
+    const a = await call(
       t.app,
       'Users/CreateNewUser',
       { fullName: 'Ada Admin', email: 'ada@office.test', password: 'a long password', userType: 'Admin' },
@@ -176,7 +177,7 @@ describe('Users/CreateNewUser', () => {
     );
     expect(a.status).toBe(200);
     expect(a.body.data).toMatchObject({ fullName: 'Ada Admin', userType: 'Admin', staffRoleID: 0, isActive: true });
-    const s = await call<Mutation>(
+    const s = await call(
       t.app,
       'Users/CreateNewUser',
       {
@@ -192,7 +193,7 @@ describe('Users/CreateNewUser', () => {
     expect(s.body.data).toMatchObject({ userType: 'Staff', staffRoleName: 'Dispatcher' });
     const [stan] = await t.db.select().from(users).where(eq(users.id, s.body.data.id));
     expect(stan?.clientId).toBeNull();
-    const c = await call<Mutation>(
+    const c = await call(
       t.app,
       'Users/CreateNewUser',
       { fullName: 'Cleo Client', email: 'cleo@acme.test', password: 'a long password', userType: 'Client', clientId },
@@ -205,7 +206,7 @@ describe('Users/CreateNewUser', () => {
 
   it('names what is missing or wrong, refuses a used e-mail and another company’s role or client', async () => {
     const send = (body: Record<string, unknown>) =>
-      call<Failure>(
+      call(
         t.app,
         'Users/CreateNewUser',
         { fullName: 'X', email: 'x@x.test', password: 'a long password', ...body },
@@ -243,26 +244,26 @@ describe('Users/CreateNewUser', () => {
 describe('user look-ups', () => {
   it('list active accounts, and the portal accounts of one client', async () => {
     await createUser(t.db, company.id, 'passenger', { isActive: false, email: 'off@x.test' });
-    const all = await call<List>(t.app, 'Users/GetUserList', { perPage: 0 }, admin.accessToken);
+    const all = await call(t.app, 'Users/GetUserList', { perPage: 0 }, admin.accessToken);
     expect(all.body.data.map((r) => r.email)).toContain(company.adminEmail);
     expect(all.body.data.map((r) => r.email)).not.toContain('off@x.test');
     expect(all.body.data.map((r) => r.email)).not.toContain(otherCompany.adminEmail);
     expect(Object.keys(all.body.data[0] ?? {}).sort()).toEqual(['email', 'id', 'name', 'userType']);
-    const portal = await call<List>(t.app, 'Users/GetUserListForClientPortal', { clientId }, admin.accessToken);
+    const portal = await call(t.app, 'Users/GetUserListForClientPortal', { clientId }, admin.accessToken);
     expect(portal.body.data.map((r) => r.email)).toEqual(['cleo@acme.test']);
     expect(
       (await call(t.app, 'Users/GetUserListForClientPortal', { clientId: otherClientId }, admin.accessToken)).status,
     ).toBe(404);
-    const missing = await call<Failure>(t.app, 'Users/GetUserListForClientPortal', {}, admin.accessToken);
+    const missing = await call(t.app, 'Users/GetUserListForClientPortal', {}, admin.accessToken);
     expect(missing.body.errors).toEqual([{ field: 'clientId', message: 'is required' }]);
   });
 });
 
 describe('profile pictures', () => {
   it('store my own picture and answer it, alone or with others of the company', async () => {
-    const none = await call<{ data: Row }>(t.app, 'Common/GetProfileImage', {}, dispatcher.accessToken);
+    const none = await call(t.app, 'Common/GetProfileImage', {}, dispatcher.accessToken);
     expect(none.body.data).toEqual({ id: dispatcher.session.userID, imageUrl: null });
-    const up = await call<Mutation>(t.app, 'Common/UploadImageProfile', { file: png }, dispatcher.accessToken);
+    const up = await call(t.app, 'Common/UploadImageProfile', { file: png }, dispatcher.accessToken);
     expect(up.status).toBe(200);
     expect(up.body.data).toEqual({ id: dispatcher.session.userID, imageUrl: expect.any(String) });
     const [stored] = await t.db
@@ -270,9 +271,9 @@ describe('profile pictures', () => {
       .from(users)
       .where(eq(users.id, dispatcher.session.userID as number));
     expect(stored?.photoKey).toBeTruthy();
-    const mine = await call<{ data: Row }>(t.app, 'Common/GetProfileImage', {}, dispatcher.accessToken);
+    const mine = await call(t.app, 'Common/GetProfileImage', {}, dispatcher.accessToken);
     expect(mine.body.data.imageUrl).toEqual(expect.any(String));
-    const many = await call<{ data: Row[] }>(
+    const many = await call(
       t.app,
       'Common/GetProfileImages',
       { ids: [dispatcher.session.userID, admin.session.userID, other.session.userID] },
@@ -282,18 +283,18 @@ describe('profile pictures', () => {
       { id: dispatcher.session.userID, imageUrl: expect.any(String) },
       { id: admin.session.userID, imageUrl: null },
     ]);
-    const bad = await call<Failure>(t.app, 'Common/GetProfileImages', { ids: 'x' }, admin.accessToken);
+    const bad = await call(t.app, 'Common/GetProfileImages', { ids: 'x' }, admin.accessToken);
     expect(bad.body.errors).toEqual([{ field: 'ids', message: 'must be a list of user ids' }]);
-    const noFile = await call<Failure>(t.app, 'Common/UploadImageProfile', {}, admin.accessToken);
+    const noFile = await call(t.app, 'Common/UploadImageProfile', {}, admin.accessToken);
     expect(noFile.body.errors?.[0]?.field).toBe('file');
   });
 });
 
 describe('company picture and sub-companies', () => {
   it('store the company picture for admins only and answer it', async () => {
-    const before = await call<{ data: Row }>(t.app, 'Common/GetRefCompanyImage', {}, admin.accessToken);
+    const before = await call(t.app, 'Common/GetRefCompanyImage', {}, admin.accessToken);
     expect(before.body.data).toEqual({ companyID: company.id, imageUrl: null });
-    const up = await call<Mutation>(t.app, 'Common/UploadImageRefCompany', { file: png }, admin.accessToken);
+    const up = await call(t.app, 'Common/UploadImageRefCompany', { file: png }, admin.accessToken);
     expect(up.status).toBe(200);
     expect(up.body.data).toEqual({ companyID: company.id, imageUrl: expect.any(String) });
     const [row] = await t.db
@@ -301,7 +302,7 @@ describe('company picture and sub-companies', () => {
       .from(companies)
       .where(eq(companies.id, company.id));
     expect(row?.imageKey).toBeTruthy();
-    const theirs = await call<{ data: Row }>(t.app, 'Common/GetRefCompanyImage', {}, other.accessToken);
+    const theirs = await call(t.app, 'Common/GetRefCompanyImage', {}, other.accessToken);
     expect(theirs.body.data).toEqual({ companyID: otherCompany.id, imageUrl: null });
     expect((await call(t.app, 'Common/UploadImageRefCompany', { file: png }, dispatcher.accessToken)).status).toBe(403);
     expect((await call(t.app, 'Common/GetRefCompanyImage', {}, dispatcher.accessToken)).status).toBe(403);
@@ -310,9 +311,9 @@ describe('company picture and sub-companies', () => {
   it('list the companies under mine', async () => {
     const child = await createCompany(t.db, { parentCompanyId: company.id, name: 'Airport Cars' });
     await createCompany(t.db, { parentCompanyId: company.id, name: 'Closed Cars', isActive: false });
-    const res = await call<List>(t.app, 'Common/GetSubCompanyList', {}, dispatcher.accessToken);
+    const res = await call(t.app, 'Common/GetSubCompanyList', {}, dispatcher.accessToken);
     expect(res.body.data).toEqual([{ id: child.id, name: 'Airport Cars', shortName: child.shortName }]);
-    const none = await call<List>(t.app, 'Common/GetSubCompanyList', {}, other.accessToken);
+    const none = await call(t.app, 'Common/GetSubCompanyList', {}, other.accessToken);
     expect(none.body.data).toEqual([]);
   });
 });

@@ -6,7 +6,8 @@ import { bookings } from '../src/domains/bookings/schema';
 import { documents, documentTypes } from '../src/domains/documents/schema';
 import { entityTags, tags } from '../src/domains/reference-data/schema';
 import { vehicles, vehicleTypes } from '../src/domains/vehicles/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
 
 let t: TestApp;
@@ -28,9 +29,9 @@ type List = { data: Row[]; allData: Row[]; total: number; count: number } & Fail
 type Mutation = { code: number; message: string; data: Row } & Failure;
 
 const create = (body: Record<string, unknown>, token = admin.accessToken) =>
-  call<Mutation>(t.app, 'Vehicle/Create', { vehicleTypeId: saloon, ...body }, token);
+  call(t.app, 'Vehicle/Create', { vehicleTypeId: saloon, ...body }, token);
 const list = (body: Record<string, unknown> = {}, token = admin.accessToken) =>
-  call<List>(t.app, 'Vehicle/GetTableSummary', body, token);
+  call(t.app, 'Vehicle/GetTableSummary', body, token);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -141,7 +142,7 @@ describe('Vehicle/Create, Update and Delete', () => {
     expect(future.body.errors).toEqual([
       { field: 'year', message: `must be at most ${new Date().getUTCFullYear() + 1}` },
     ]);
-    const noType = await call<Failure>(t.app, 'Vehicle/Create', { registration: 'X1' }, admin.accessToken);
+    const noType = await call(t.app, 'Vehicle/Create', { registration: 'X1' }, admin.accessToken);
     expect(noType.body.errors).toEqual([{ field: 'vehicleTypeId', message: 'is required' }]);
   });
 
@@ -174,14 +175,14 @@ describe('Vehicle/Create, Update and Delete', () => {
       })
     ).body.data;
     const id = made.id;
-    const res = await call<Mutation>(t.app, 'Vehicle/Update', { id, registration: 'upd 2' }, admin.accessToken);
+    const res = await call(t.app, 'Vehicle/Update', { id, registration: 'upd 2' }, admin.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Vehicle UPD 2 saved.');
     expect(res.body.data).toEqual({ ...made, registration: 'UPD 2' });
     const [row] = await t.db.select().from(vehicles).where(eq(vehicles.id, id));
     expect(row).toMatchObject({ registration: 'UPD 2', make: 'Skoda', year: 2020, ownerDriverId: ownerDriver });
 
-    const more = await call<Mutation>(
+    const more = await call(
       t.app,
       'Vehicle/Update',
       { id, vehicleTypeId: mpv, make: 'Ford', seats: '7', isActive: false },
@@ -196,7 +197,7 @@ describe('Vehicle/Create, Update and Delete', () => {
       isActive: false,
     });
     expect((more.body.data.tags as { id: number }[]).map((x) => x.id)).toEqual([electric]);
-    const cleared = await call<Mutation>(t.app, 'Vehicle/Update', { id, tagIds: [] }, admin.accessToken);
+    const cleared = await call(t.app, 'Vehicle/Update', { id, tagIds: [] }, admin.accessToken);
     expect(cleared.body.data).toMatchObject({ tags: [], make: 'Ford', isActive: false });
     const changes = (
       await t.db
@@ -228,7 +229,7 @@ describe('Vehicle/Create, Update and Delete', () => {
       })
     ).body.data;
     const id = made.id;
-    const res = await call<Mutation>(
+    const res = await call(
       t.app,
       'Vehicle/Update',
       { id, make: '', colour: null, year: '', seats: null, vehicleClass: '', ownerDriverId: 0 },
@@ -251,17 +252,17 @@ describe('Vehicle/Create, Update and Delete', () => {
       [{ vehicleTypeId: '' }, 'vehicleTypeId'],
       [{ vehicleTypeId: null }, 'vehicleTypeId'],
     ] as const) {
-      const bad = await call<Mutation>(t.app, 'Vehicle/Update', { id, ...body }, admin.accessToken);
+      const bad = await call(t.app, 'Vehicle/Update', { id, ...body }, admin.accessToken);
       expect(bad.status).toBe(400);
       expect(bad.body.errors).toEqual([{ field, message: 'is required' }]);
     }
-    const range = await call<Mutation>(t.app, 'Vehicle/Update', { id, year: 1975, seats: 'x' }, admin.accessToken);
+    const range = await call(t.app, 'Vehicle/Update', { id, year: 1975, seats: 'x' }, admin.accessToken);
     expect(range.body.errors).toEqual([
       { field: 'year', message: 'must be at least 1980' },
       { field: 'seats', message: 'must be a whole number' },
     ]);
     await create({ registration: 'TAKEN 1' });
-    const taken = await call<Mutation>(t.app, 'Vehicle/Update', { id, registration: 'taken1' }, admin.accessToken);
+    const taken = await call(t.app, 'Vehicle/Update', { id, registration: 'taken1' }, admin.accessToken);
     expect(taken.status).toBe(409);
     expect(taken.body.errors?.[0]?.field).toBe('registration');
     const theirType = await call(t.app, 'Vehicle/Update', { id, vehicleTypeId: otherType }, admin.accessToken);
@@ -282,7 +283,7 @@ describe('Vehicle/Create, Update and Delete', () => {
 
     const used = (await create({ registration: 'DEL 2' })).body.data.id;
     await t.db.insert(bookings).values({ companyId: company.id, vehicleId: used, pickupAt: new Date() });
-    const refused = await call<Failure>(t.app, 'Vehicle/Delete', { id: used }, admin.accessToken);
+    const refused = await call(t.app, 'Vehicle/Delete', { id: used }, admin.accessToken);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('Vehicle DEL 2 has 1 booking; switch it off instead of deleting it.');
 
@@ -335,8 +336,8 @@ describe('Vehicle/GetTableSummary', () => {
       .values({ companyId: fresh.id, name: 'Pet friendly', tagType: 'vehicle' })
       .returning({ id: tags.id });
     const mk = async (registration: string, extra: Record<string, unknown> = {}) =>
-      (await call<Mutation>(t.app, 'Vehicle/Create', { registration, vehicleTypeId: types.saloon, ...extra }, token))
-        .body.data.id;
+      (await call(t.app, 'Vehicle/Create', { registration, vehicleTypeId: types.saloon, ...extra }, token)).body.data
+        .id;
     ids.a = await mk('AAA 111', { make: 'Skoda', model: 'Octavia', year: 2019 });
     ids.b = await mk('BBB 222', { make: 'Toyota', model: 'Prius', year: 2023, tagIds: [tag?.id] });
     ids.c = await mk('CCC 333', {
@@ -462,19 +463,19 @@ describe('Vehicle/GetTableSummary', () => {
 
 describe('vehicle look-ups', () => {
   it('answer classes, active types, vehicle tags and active vehicles', async () => {
-    const classes = await call<List>(t.app, 'Vehicle/GetVehicleClassList', {}, dispatcher.accessToken);
+    const classes = await call(t.app, 'Vehicle/GetVehicleClassList', {}, dispatcher.accessToken);
     expect(classes.body.data[0]).toEqual({ id: 1, code: 'standard', name: 'Standard' });
-    const typeList = await call<List>(t.app, 'Vehicle/GetVehicleTypeList', {}, admin.accessToken);
+    const typeList = await call(t.app, 'Vehicle/GetVehicleTypeList', {}, admin.accessToken);
     expect(typeList.body.data).toEqual([
       { id: saloon, name: 'Saloon', maxPassengers: 4, maxLuggage: 2 },
       { id: mpv, name: 'MPV', maxPassengers: 7, maxLuggage: 5 },
     ]);
     expect(typeList.body.data.map((r) => r.id)).not.toContain(retired);
-    const tagList = await call<List>(t.app, 'Vehicle/GetVehicleTagList', {}, admin.accessToken);
+    const tagList = await call(t.app, 'Vehicle/GetVehicleTagList', {}, admin.accessToken);
     expect(tagList.body.data.map((r) => r.name)).toEqual(['Child seat', 'Electric']);
     await create({ registration: 'LKP 1', make: 'Tesla', model: 'Model 3' });
     await create({ registration: 'LKP 2', isActive: false });
-    const vehicleList = await call<List>(t.app, 'Vehicle/GetVehicleList', { q: 'lkp' }, admin.accessToken);
+    const vehicleList = await call(t.app, 'Vehicle/GetVehicleList', { q: 'lkp' }, admin.accessToken);
     expect(vehicleList.body.data).toEqual([
       { id: expect.any(Number), registration: 'LKP 1', name: 'LKP 1 — Tesla Model 3', vehicleTypeId: saloon },
     ]);
@@ -490,7 +491,7 @@ describe('vehicle statistics', () => {
       { companyId: company.id, vehicleId: id, pickupAt: monday, status: 'completed', priceMinor: 3500 },
       { companyId: company.id, vehicleId: id, pickupAt: new Date('2024-03-06T10:00:00Z'), status: 'cancelled' },
     ]);
-    const stats = await call<{ data: Record<string, unknown> }>(
+    const stats = await call(
       t.app,
       'Vehicle/GetVehicleStatistics',
       { id, fromDate: '2024-03-01', toDate: '2024-03-31' },
@@ -504,23 +505,13 @@ describe('vehicle statistics', () => {
       revenueMinor: 6000,
       averageFareMinor: 3000,
     });
-    const counts = await call<{ data: Record<string, number> }>(
-      t.app,
-      'Vehicle/GetVehicleBookingCount',
-      { id },
-      admin.accessToken,
-    );
+    const counts = await call(t.app, 'Vehicle/GetVehicleBookingCount', { id }, admin.accessToken);
     expect(counts.body.data.total).toBe(3);
-    const days = await call<{ data: { day: number; bookings: number }[] }>(
-      t.app,
-      'Vehicle/GetVehicleWeekDays',
-      { id },
-      admin.accessToken,
-    );
+    const days = await call(t.app, 'Vehicle/GetVehicleWeekDays', { id }, admin.accessToken);
     expect(days.body.data).toHaveLength(7);
     expect(days.body.data[0]).toMatchObject({ day: 1, name: 'Monday', bookings: 2 });
     expect(days.body.data[2]).toMatchObject({ day: 3, bookings: 1 });
-    const trends = await call<{ data: { period: string; bookings: number }[] }>(
+    const trends = await call(
       t.app,
       'Vehicle/GetvehicleBookingTrends',
       { id, fromDate: '2024-01-01', toDate: '2024-04-30' },
@@ -540,12 +531,7 @@ describe('vehicle statistics', () => {
     ]) {
       expect((await call(t.app, name, { id }, other.accessToken)).status, name).toBe(404);
     }
-    const bad = await call<Failure>(
-      t.app,
-      'Vehicle/GetVehicleStatistics',
-      { id, fromDate: '03/01/2024' },
-      admin.accessToken,
-    );
+    const bad = await call(t.app, 'Vehicle/GetVehicleStatistics', { id, fromDate: '03/01/2024' }, admin.accessToken);
     expect(bad.body.errors).toEqual([{ field: 'fromDate', message: 'must be a date as YYYY-MM-DD' }]);
   });
 });
