@@ -22,9 +22,7 @@ describe('BookingFormSetting/GetBookingFormSetting', () => {
   });
 
   it('needs the settings permission', async () => {
-    expect((await call(w.app, 'BookingFormSetting/GetBookingFormSetting', {}, w.as.Dispatcher.token)).status).toBe(
-      403,
-    );
+    expect((await call(w.app, 'BookingFormSetting/GetBookingFormSetting', {}, w.as.Dispatcher.token)).status).toBe(403);
   });
 });
 

@@ -69,9 +69,9 @@ describe('Staff/SendMessage', () => {
 
   it('takes a booking of the company and refuses another company’s booking by name', async () => {
     const mine = await createBookingRow(w.db, w.company.id, { driverId: driverA.personId });
-    expect((await send({ driverId: driverA.personId, message: 'About this job', bookingId: mine })).body.data.bookingId).toBe(
-      mine,
-    );
+    expect(
+      (await send({ driverId: driverA.personId, message: 'About this job', bookingId: mine })).body.data.bookingId,
+    ).toBe(mine);
     const theirs = await createBookingRow(w.db, w.other.company.id);
     const res = await send({ driverId: driverA.personId, message: 'x', bookingId: theirs });
     expect(res.status).toBe(400);
@@ -208,12 +208,7 @@ describe('read marks', () => {
     const list = await conversations();
     expect(list.body.data.find((c) => c.driverId === driverA.personId)?.unreadCount).toBe(0);
     expect(list.body.data.find((c) => c.driverId === driverB.personId)?.unreadCount).toBe(1);
-    const bad = await call(
-      w.app,
-      'Staff/UpdateStatusOfUnreadMessagesForDriver',
-      { driverId: 'x' },
-      dispatcher.token,
-    );
+    const bad = await call(w.app, 'Staff/UpdateStatusOfUnreadMessagesForDriver', { driverId: 'x' }, dispatcher.token);
     expect(bad.status).toBe(400);
     const theirs = await call(
       w.app,
@@ -292,9 +287,7 @@ describe('read marks', () => {
       .from(chatMessages)
       .where(and(eq(chatMessages.driverId, driverB.personId), eq(chatMessages.fromDriver, false)));
     expect(rows.some((r) => r.readAt === null)).toBe(true);
-    expect((await call(w.app, 'Driver/UpdateStatusOfUnreadMessagesDriverApp', {}, dispatcher.token)).status).toBe(
-      403,
-    );
+    expect((await call(w.app, 'Driver/UpdateStatusOfUnreadMessagesDriverApp', {}, dispatcher.token)).status).toBe(403);
   });
 });
 
@@ -325,7 +318,12 @@ describe('Staff/SendBroadCastMessageToAllActiveDriver', () => {
     const bad = await callRaw(w.app, 'Staff/SendBroadCastMessageToAllActiveDriver', {}, dispatcher.token);
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.[0]?.field).toBe('message');
-    const none = await call(w.app, 'Staff/SendBroadCastMessageToAllActiveDriver', { message: 'hi' }, w.other.admin.token);
+    const none = await call(
+      w.app,
+      'Staff/SendBroadCastMessageToAllActiveDriver',
+      { message: 'hi' },
+      w.other.admin.token,
+    );
     expect(none.status).toBe(200); // the other company has one active driver of its own
     const theirRows = await w.db.select().from(chatMessages).where(eq(chatMessages.driverId, driverA.personId));
     expect(theirRows.filter((r) => r.body === 'hi')).toHaveLength(0);
@@ -339,18 +337,19 @@ describe('Staff/SendBroadCastMessageToAllActiveDriver', () => {
     );
     expect(nobody.status).toBe(409);
     expect(
-      (await call(w.app, 'Staff/SendBroadCastMessageToAllActiveDriver', { message: 'hi' }, w.as.Accounts.token))
-        .status,
+      (await call(w.app, 'Staff/SendBroadCastMessageToAllActiveDriver', { message: 'hi' }, w.as.Accounts.token)).status,
     ).toBe(403);
   });
 });
 
 describe('Staff/DeleteDriverChat', () => {
   it('hides the conversation from both sides, keeps the rows marked, and writes history', async () => {
-    expect((await call(w.app, 'Staff/DeleteDriverChat', { driverId: driverB.personId }, w.other.admin.token)).status).toBe(404);
-    expect((await call(w.app, 'Staff/DeleteDriverChat', { driverId: driverB.personId }, w.as.Accounts.token)).status).toBe(
-      403,
-    );
+    expect(
+      (await call(w.app, 'Staff/DeleteDriverChat', { driverId: driverB.personId }, w.other.admin.token)).status,
+    ).toBe(404);
+    expect(
+      (await call(w.app, 'Staff/DeleteDriverChat', { driverId: driverB.personId }, w.as.Accounts.token)).status,
+    ).toBe(403);
     expect((await call(w.app, 'Staff/DeleteDriverChat', { driverId: 0 }, dispatcher.token)).status).toBe(400);
     const before = await w.db.select().from(chatMessages).where(eq(chatMessages.driverId, driverB.personId));
     const res = await call(w.app, 'Staff/DeleteDriverChat', { driverId: driverB.personId }, dispatcher.token);

@@ -48,16 +48,17 @@ function asQuery(input: object): Record<string, string> {
 /**
  * Makes a call the way a client does, typed by the contract: the input must be what the call takes
  * and the body is what it answers. The method and path come from the contract's entry (POST when
- * the call takes it, GET for the GET-only calls).
+ * the call takes it, GET for the GET-only calls); a call declared for both can be asked for GET.
  */
 export async function call<K extends BuiltName>(
   app: FastifyInstance,
   name: K,
   input: CallInput<K>,
   token?: string,
+  method: Method = contract[name].methods.includes('POST') ? 'POST' : 'GET',
 ): Promise<CallResult<Answer<K>>> {
   const entry = contract[name];
-  const method: Method = entry.methods.includes('POST') ? 'POST' : 'GET';
+  if (!entry.methods.includes(method)) throw new Error(`${name} is not a ${method} call; callRaw sends it anyway`);
   const body = method === 'GET' ? asQuery(input as object) : input;
   return (await send(app, entry.path, method, body, token)) as CallResult<Answer<K>>;
 }
@@ -74,4 +75,22 @@ export async function callRaw(
   method: Method = 'POST',
 ): Promise<CallResult<RawAnswer>> {
   return (await send(app, `/${name}`, method, body, token)) as CallResult<RawAnswer>;
+}
+
+/** What a call answers under `data`: the page of a list, the record of a read, the result of a change. */
+export type DataOf<K extends BuiltName> = ResponseOf<K> extends { data: infer D } ? D : never;
+
+/**
+ * Makes a call that must succeed and answers its `data`; any other status throws with the body, so a
+ * set-up step that fails says why instead of failing later on an undefined row.
+ */
+export async function callData<K extends BuiltName>(
+  app: FastifyInstance,
+  name: K,
+  input: CallInput<K>,
+  token?: string,
+): Promise<DataOf<K>> {
+  const res = await call(app, name, input, token);
+  if (res.status !== 200) throw new Error(`${name} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return (res.body as { data: DataOf<K> }).data;
 }

@@ -85,7 +85,10 @@ describe('look-ups of the client form', () => {
     ] as const) {
       const list = await expectSameAnswer(w.app, name, {}, w.admin.token, w.as.Dispatcher.token);
       expect(list.data.length, name).toBeGreaterThan(0);
-      expect(list.data.filter((r) => r.name.startsWith('Their')), name).toEqual([]);
+      expect(
+        list.data.filter((r) => r.name.startsWith('Their')),
+        name,
+      ).toEqual([]);
     }
   });
 

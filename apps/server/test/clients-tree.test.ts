@@ -20,7 +20,8 @@ const createdRow = <T>(res: CallResult<{ data: T }>): T => {
   if (res.status !== 200) throw new Error(JSON.stringify(res.body));
   return res.body.data;
 };
-const create = async (body: CallInput<'Client/Create'>) => createdRow(await call(w.app, 'Client/Create', body, w.admin.token));
+const create = async (body: CallInput<'Client/Create'>) =>
+  createdRow(await call(w.app, 'Client/Create', body, w.admin.token));
 const createChild = async (body: CallInput<'Client/CreateChild'>) =>
   createdRow(await call(w.app, 'Client/CreateChild', body, w.admin.token));
 const update = (body: CallInput<'Client/Update'>, token = w.admin.token) => call(w.app, 'Client/Update', body, token);
@@ -86,12 +87,7 @@ describe('parent and child accounts', () => {
     const stranger = await create({ name: 'Parents Stranger' });
     await create({ name: 'Parents Asleep', isActive: false });
 
-    const forRoot = await call(
-      w.app,
-      'Client/GetClientListForParents',
-      { id: root.id, q: 'Parents' },
-      w.admin.token,
-    );
+    const forRoot = await call(w.app, 'Client/GetClientListForParents', { id: root.id, q: 'Parents' }, w.admin.token);
     expect(forRoot.body.data.map((r) => r.id)).toEqual([stranger.id]);
     const forKid = await call(w.app, 'Client/GetClientListForParents', { id: kid.id, q: 'Parents' }, w.admin.token);
     expect(forKid.body.data.map((r) => r.name)).toEqual(['Parents Root', 'Parents Stranger']);

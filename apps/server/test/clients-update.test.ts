@@ -17,7 +17,8 @@ const createdRow = <T>(res: CallResult<{ data: T }>): T => {
   if (res.status !== 200) throw new Error(JSON.stringify(res.body));
   return res.body.data;
 };
-const create = async (body: CallInput<'Client/Create'>) => createdRow(await call(w.app, 'Client/Create', body, w.admin.token));
+const create = async (body: CallInput<'Client/Create'>) =>
+  createdRow(await call(w.app, 'Client/Create', body, w.admin.token));
 const createChild = async (body: CallInput<'Client/CreateChild'>) =>
   createdRow(await call(w.app, 'Client/CreateChild', body, w.admin.token));
 const update = (body: CallInput<'Client/Update'>, token = w.admin.token) => call(w.app, 'Client/Update', body, token);

@@ -105,15 +105,20 @@ describe('Client/Create', () => {
   });
 
   it('names every bad field', async () => {
-    const res = await callRaw(w.app, 'Client/Create', {
-      name: '',
-      email: 'not-an-address',
-      invoicePeriod: 'daily',
-      priority: 9,
-      graceWaitingMinutes: 7,
-      creditLimitMinor: -1,
-      notifications: { sms: ['birthday'] },
-    }, w.admin.token);
+    const res = await callRaw(
+      w.app,
+      'Client/Create',
+      {
+        name: '',
+        email: 'not-an-address',
+        invoicePeriod: 'daily',
+        priority: 9,
+        graceWaitingMinutes: 7,
+        creditLimitMinor: -1,
+        notifications: { sms: ['birthday'] },
+      },
+      w.admin.token,
+    );
     expect(res.status).toBe(400);
     expect(res.body.errors?.map((e) => e.field)).toEqual([
       'name',
@@ -186,7 +191,8 @@ describe('Client/GetTableSummary', () => {
     await create({ name: 'Alpha Hotel', accountNo: 'LIST-1', clientTypeId: type?.id, email: 'desk@alpha.test' });
     await create({ name: 'Mid Hotel', accountNo: 'LIST-2', clientTypeId: type?.id, isActive: false });
 
-    const list = (body: CallInput<'Client/GetTableSummary'>) => call(w.app, 'Client/GetTableSummary', body, w.admin.token);
+    const list = (body: CallInput<'Client/GetTableSummary'>) =>
+      call(w.app, 'Client/GetTableSummary', body, w.admin.token);
     expect((await list({ clientTypeId: type?.id })).body.data.map((r) => r.name)).toEqual([
       'Alpha Hotel',
       'Mid Hotel',
