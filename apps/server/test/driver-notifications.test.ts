@@ -1,3 +1,4 @@
+import type { BuiltName, CallInput } from '@cabdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { driverNotifications } from '../src/domains/driver-app/schema';
@@ -6,10 +7,7 @@ import { createTestApp, type TestApp } from './harness';
 import { call } from './client';
 import { type SignedIn } from './factories';
 import { dispatchWorld, makeBooking, type DispatchWorld } from './factories-dispatch';
-import { signedDriver, type ListAnswer } from './factories-driver-account';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely; the router checks them against the contract
-type Body = Record<string, any>;
+import { signedDriver } from './factories-driver-account';
 
 let t: TestApp;
 let w: DispatchWorld;
@@ -23,7 +21,7 @@ beforeAll(async () => {
   colleague = await signedDriver(t.db, t.app, w.company);
 });
 
-const office = (name: string, body: object) => call(t.app, name, body, w.dispatcher.accessToken);
+const office = <K extends BuiltName>(name: K, body: CallInput<K>) => call(t.app, name, body, w.dispatcher.accessToken);
 
 const rowsOf = (driverId: number, bookingId: number) =>
   t.db

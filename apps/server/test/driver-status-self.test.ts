@@ -5,7 +5,7 @@ import { drivers } from '../src/domains/drivers/schema';
 import { createTestApp, type TestApp } from './harness';
 import { call } from './client';
 import { createUser, signIn, type SignedIn } from './factories';
-import { signedDriver, type Answer, type Err } from './factories-driver-account';
+import { signedDriver } from './factories-driver-account';
 import { dispatchWorld, makeVehicle, type DispatchWorld } from './factories-dispatch';
 
 // The driver app calls the office's status and shift calls for its own driver (contract alsoFor).

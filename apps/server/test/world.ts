@@ -24,6 +24,8 @@ export interface Person {
 export interface Company {
   company: TestCompany;
   admin: Person;
+  /** Another signed-in person of this company, e.g. a second driver or a named dispatcher. */
+  person(role: Role, opts?: { fullName?: string }): Promise<Person>;
 }
 
 /** What `world()` made: the app on its own database, the company, its admin and the people asked for. */
@@ -33,8 +35,6 @@ export type World<R extends Role = never, O extends boolean = false> = TestApp &
     as: Record<R, Person>;
     /** A second company with its own admin, for "another company's id answers 404". */
     other: O extends true ? Company : undefined;
-    /** Another signed-in person of the company, e.g. a second driver or a named dispatcher. */
-    person(role: Role, opts?: { fullName?: string }): Promise<Person>;
   };
 
 export interface WorldOptions<R extends Role, O extends boolean> {
@@ -62,7 +62,11 @@ async function personOf(t: TestApp, company: TestCompany, role: Role, opts: { fu
 
 async function companyWithAdmin(t: TestApp, columns: Partial<typeof companies.$inferInsert> = {}): Promise<Company> {
   const company = await createCompany(t.db, columns);
-  return { company, admin: await signedIn(t, company.adminEmail) };
+  return {
+    company,
+    admin: await signedIn(t, company.adminEmail),
+    person: (role, opts = {}) => personOf(t, company, role, opts),
+  };
 }
 
 /**
@@ -80,11 +84,5 @@ export async function world<R extends Role = never, O extends boolean = false>(
   const as = {} as Record<R, Person>;
   for (const role of options.roles ?? []) as[role] = await personOf(t, own.company, role, {});
   const other = (options.otherCompany ? await companyWithAdmin(t) : undefined) as World<R, O>['other'];
-  return {
-    ...t,
-    ...own,
-    as,
-    other,
-    person: (role, opts = {}) => personOf(t, own.company, role, opts),
-  };
+  return { ...t, ...own, as, other };
 }
