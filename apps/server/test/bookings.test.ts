@@ -6,9 +6,9 @@ import { passengers } from '../src/domains/passengers/schema';
 import { discountCodes } from '../src/domains/reference-data/schema';
 import { liveEvents } from '../src/platform/events/schema';
 import { createTestApp, type TestApp } from './harness';
-import { call } from './client';
+import type { CallInput } from '@cabdesk/contract';
+import { call, callRaw } from './client';
 import {
-  type Answer,
   book,
   bookingBody,
   bookingWorld,
@@ -23,20 +23,11 @@ let t: TestApp;
 let w: BookingWorld;
 let them: BookingWorld;
 
-type Details = Record<string, unknown> & {
-  id: number;
-  status: string;
-  version: number;
-  priceMinor: number | null;
-  discountMinor: number | null;
-  stops: { address: string; kind: string }[];
-  isExisting: boolean;
-  repeatCount: number;
-};
-
-const create = (body: object, token = w.admin.accessToken) => call(t.app, 'Booking/Create', body, token);
-const update = (body: object, token = w.admin.accessToken) => call(t.app, 'Booking/Update', body, token);
-const fieldsOf = (body: Answer<unknown>) => (body.errors ?? []).map((e) => e.field);
+const create = (body: CallInput<'Booking/Create'>, token = w.admin.accessToken) =>
+  call(t.app, 'Booking/Create', body, token);
+const update = (body: CallInput<'Booking/Update'>, token = w.admin.accessToken) =>
+  call(t.app, 'Booking/Update', body, token);
+const fieldsOf = (body: { errors?: { field: string }[] }) => (body.errors ?? []).map((e) => e.field);
 const countBookings = async (companyId = w.company.id) =>
   (await t.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.companyId, companyId))).length;
 
@@ -175,9 +166,9 @@ describe('Booking/Create', () => {
     ['a back-entry older than a week', { pickupAt: daysAhead(-8), isBackEntry: true }, 'pickupAt'],
   ])('refuses %s naming the field, writing nothing', async (_what, extra, field) => {
     const before = await countBookings();
-    const body = bookingBody(w, extra);
-    if ((extra as { vehicleTypeId?: string }).vehicleTypeId === 'OFF') body.vehicleTypeId = w.offTypeId;
-    const res = await create(body);
+    const body: Record<string, unknown> = { ...bookingBody(w), ...extra };
+    if (body.vehicleTypeId === 'OFF') body.vehicleTypeId = w.offTypeId;
+    const res = await callRaw(t.app, 'Booking/Create', body, w.admin.accessToken);
     expect(res.status).toBe(400);
     expect(fieldsOf(res.body)).toContain(field);
     expect(await countBookings()).toBe(before);
@@ -219,7 +210,7 @@ describe('Booking/Create', () => {
     const token = `tok-${Date.now()}`;
     const before = await countBookings();
     const answers = await Promise.all(Array.from({ length: 6 }, () => create(bookingBody(w, { bookingToken: token }))));
-    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
     const ids = new Set(answers.map((a) => a.body.data.id));
     expect(ids.size).toBe(1);
     expect(answers.filter((a) => a.body.data.isExisting).length).toBe(5);
@@ -233,7 +224,7 @@ describe('Booking/Create', () => {
       them.admin.accessToken,
     );
     expect(otherCompany.body.data.isUsed).toBe(false);
-    const missing = await call(t.app, 'Booking/checkBookingToken', {}, w.admin.accessToken);
+    const missing = await callRaw(t.app, 'Booking/checkBookingToken', {}, w.admin.accessToken);
     expect(missing.status).toBe(400);
   });
 });
@@ -340,7 +331,7 @@ describe('Booking/Update', () => {
     await update({ id: b.id, luggageCount: 1 });
     const res = await update({ id: b.id, version: b.version, luggageCount: 2 });
     expect(res.status).toBe(409);
-    expect(res.body.version).toBe(b.version + 1);
+    expect(res.body).toMatchObject({ version: b.version + 1 });
   });
 
   it('refuses a change to a finished booking with its status', async () => {
@@ -348,7 +339,7 @@ describe('Booking/Update', () => {
     await call(t.app, 'Booking/UpdateBookingStatus', { id: b.id, move: 'cancel' }, w.admin.accessToken);
     const res = await update({ id: b.id, luggageCount: 2 });
     expect(res.status).toBe(409);
-    expect(res.body.currentStatus).toBe('cancelled');
+    expect(res.body).toMatchObject({ currentStatus: 'cancelled' });
   });
 
   it('checks the merged booking: hours needed once the drop-off goes', async () => {
@@ -412,7 +403,7 @@ describe('Booking/UpdateBookingStatus and GetBookingStatus', () => {
       w.admin.accessToken,
     );
     expect(illegal.status).toBe(409);
-    expect(illegal.body.currentStatus).toBe('confirmed');
+    expect(illegal.body).toMatchObject({ currentStatus: 'confirmed' });
     const byStatus = await call(
       t.app,
       'Booking/UpdateBookingStatus',
@@ -437,7 +428,7 @@ describe('Booking/UpdateBookingStatus and GetBookingStatus', () => {
     const b = await book(t.app, w);
     const none = await call(t.app, 'Booking/UpdateBookingStatus', { id: b.id }, w.admin.accessToken);
     expect(fieldsOf(none.body)).toEqual(['move']);
-    const bad = await call(t.app, 'Booking/UpdateBookingStatus', { id: b.id, move: 'fly' }, w.admin.accessToken);
+    const bad = await callRaw(t.app, 'Booking/UpdateBookingStatus', { id: b.id, move: 'fly' }, w.admin.accessToken);
     expect(fieldsOf(bad.body)).toEqual(['move']);
     expect(
       (await call(t.app, 'Booking/UpdateBookingStatus', { id: b.id, move: 'cancel' }, them.admin.accessToken)).status,
@@ -452,14 +443,20 @@ describe('Booking/UpdateBookingStatus and GetBookingStatus', () => {
 describe('Booking/UpdatePaymentStatusOfBooking', () => {
   it('follows the allowed payment changes, with history; others answer 409 with the current one', async () => {
     const b = await book(t.app, w);
-    const pay = (paymentStatus: string, token = w.admin.accessToken) =>
+    type PaymentStatus = CallInput<'Booking/UpdatePaymentStatusOfBooking'>['paymentStatus'];
+    const pay = (paymentStatus: PaymentStatus, token = w.admin.accessToken) =>
       call(t.app, 'Booking/UpdatePaymentStatusOfBooking', { id: b.id, paymentStatus }, token);
     expect((await pay('paid')).body.data.paymentStatus).toBe('paid');
     expect((await pay('refunded')).body.data.paymentStatus).toBe('refunded');
     const stuck = await pay('paid');
     expect(stuck.status).toBe(409);
-    expect(stuck.body.paymentStatus).toBe('refunded');
-    const bad = await pay('free');
+    expect(stuck.body).toMatchObject({ paymentStatus: 'refunded' });
+    const bad = await callRaw(
+      t.app,
+      'Booking/UpdatePaymentStatusOfBooking',
+      { id: b.id, paymentStatus: 'free' },
+      w.admin.accessToken,
+    );
     expect(bad.status).toBe(400);
     expect(fieldsOf(bad.body)).toEqual(['paymentStatus']);
     expect((await pay('paid', them.admin.accessToken)).status).toBe(404);
