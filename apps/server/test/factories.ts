@@ -6,7 +6,8 @@ import { companies } from '../src/domains/company/schema';
 import { drivers } from '../src/domains/drivers/schema';
 import { passengers } from '../src/domains/passengers/schema';
 import { staff } from '../src/domains/staff/schema';
-import type { CallInput, ResponseOf, UserKind } from '@cabdesk/contract';
+import type { CallInput, Grant, ResponseOf, Subject, UserKind } from '@cabdesk/contract';
+import { rolePermissions, staffRoles } from '../src/domains/auth/schema';
 import type { FastifyInstance } from 'fastify';
 import { call } from './client';
 
@@ -39,6 +40,20 @@ export async function createCompany(
   const adminEmail = `admin${n}@${company.shortName.toLowerCase()}.test`;
   await createUser(db, company.id, 'admin', { email: adminEmail });
   return { ...company, roleIds, adminEmail };
+}
+
+/** A staff role of the company with exactly these grants (what Permissions/Assign stores). */
+export async function createStaffRole(
+  db: Db,
+  companyId: number,
+  grants: Partial<Record<Subject, Grant>>,
+  name = `Role ${next()}`,
+): Promise<number> {
+  const [role] = await db.insert(staffRoles).values({ companyId, name }).returning({ id: staffRoles.id });
+  if (!role) throw new Error('no role');
+  const rows = Object.entries(grants).map(([subject, grant]) => ({ companyId, staffRoleId: role.id, subject, grant }));
+  if (rows.length) await db.insert(rolePermissions).values(rows);
+  return role.id;
 }
 
 /** A user of a kind, with the person row a driver, passenger or staff account has. */
