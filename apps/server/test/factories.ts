@@ -18,10 +18,14 @@ const passwordHash = () => (hashed ??= hashPassword(PASSWORD));
 let sequence = 0;
 const next = () => ++sequence;
 
+/** The staff roles every company starts with (packages/contract/src/permissions.ts). */
+export type DefaultRole = 'Dispatcher' | 'Accounts' | 'Operations Manager';
+const defaultRoles: readonly DefaultRole[] = ['Dispatcher', 'Accounts', 'Operations Manager'];
+
 export interface TestCompany {
   id: number;
   shortName: string;
-  roleIds: Record<string, number>;
+  roleIds: Record<DefaultRole, number>;
   adminEmail: string;
 }
 
@@ -36,7 +40,14 @@ export async function createCompany(
     .values({ shortName: `T${n}${Math.random().toString(36).slice(2, 6)}`, name: `Test Cabs ${n}`, ...overrides })
     .returning({ id: companies.id, shortName: companies.shortName });
   if (!company) throw new Error('no company');
-  const roleIds = await bootstrapCompany(db, company.id);
+  const made = await bootstrapCompany(db, company.id);
+  const roleIds = Object.fromEntries(
+    defaultRoles.map((name) => {
+      const id = made[name];
+      if (!id) throw new Error(`a new company has no ${name} role`);
+      return [name, id];
+    }),
+  ) as Record<DefaultRole, number>;
   const adminEmail = `admin${n}@${company.shortName.toLowerCase()}.test`;
   await createUser(db, company.id, 'admin', { email: adminEmail });
   return { ...company, roleIds, adminEmail };

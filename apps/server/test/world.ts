@@ -1,14 +1,10 @@
 import type { ResponseOf } from '@cabdesk/contract';
 import type { companies } from '../src/domains/company/schema';
 import { createTestApp, type TestApp } from './harness';
-import { createCompany, createUser, signIn, type TestCompany } from './factories';
+import { createCompany, createUser, type DefaultRole, signIn, type TestCompany } from './factories';
 
-/** The staff roles every company starts with (packages/contract/src/permissions.ts). */
-export type StaffRole = 'Dispatcher' | 'Accounts' | 'Operations Manager';
-/** Who a test acts as: a default staff role, or a driver or passenger of the app. */
-export type Role = StaffRole | 'driver' | 'passenger';
-
-const staffRoles: readonly string[] = ['Dispatcher', 'Accounts', 'Operations Manager'] satisfies StaffRole[];
+/** Who a test acts as: a staff member of a default role, or a driver or passenger of the app. */
+export type Role = DefaultRole | 'driver' | 'passenger';
 
 /** A signed-in account: its user id, the person row behind it (drivers.id, staff.id…) and its tokens. */
 export interface Person {
@@ -53,10 +49,10 @@ async function signedIn(t: TestApp, email: string): Promise<Person> {
 }
 
 async function personOf(t: TestApp, company: TestCompany, role: Role, opts: { fullName?: string }) {
-  const kind = staffRoles.includes(role) ? 'staff' : (role as 'driver' | 'passenger');
-  const staffRoleId = kind === 'staff' ? company.roleIds[role] : undefined;
-  if (kind === 'staff' && !staffRoleId) throw new Error(`the company has no role ${role}`);
-  const user = await createUser(t.db, company.id, kind, { ...opts, staffRoleId });
+  const user =
+    role === 'driver' || role === 'passenger'
+      ? await createUser(t.db, company.id, role, opts)
+      : await createUser(t.db, company.id, 'staff', { ...opts, staffRoleId: company.roleIds[role] });
   return signedIn(t, user.email);
 }
 
