@@ -5,7 +5,7 @@ import { tags } from '../src/domains/reference-data/schema';
 import { staff } from '../src/domains/staff/schema';
 import type { CallInput } from '@cabdesk/contract';
 import { expectSameAnswer } from './assertions';
-import { call, callRaw } from './client';
+import { call } from './client';
 import { world, type World } from './world';
 
 let w: World<'Dispatcher' | 'passenger', true>;

@@ -20,7 +20,6 @@ const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwA
 
 beforeAll(async () => {
   w = await world({ roles: ['driver', 'Dispatcher'], otherCompany: true });
-  const otherCompany = w.other.company;
   driverId = w.as.driver.personId;
   await w.db
     .update(drivers)

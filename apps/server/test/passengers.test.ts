@@ -19,7 +19,6 @@ let driverTagId: number;
 
 beforeAll(async () => {
   w = await world({ roles: ['Dispatcher', 'Accounts', 'driver'], otherCompany: true });
-  const otherCompany = w.other.company;
   const [c] = await w.db.insert(clients).values({ companyId: w.company.id, name: 'Acme Ltd' }).returning();
   const [oc] = await w.db.insert(clients).values({ companyId: w.other.company.id, name: 'Elsewhere' }).returning();
   clientId = c!.id;

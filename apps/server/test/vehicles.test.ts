@@ -31,7 +31,6 @@ const list = (body: CallInput<'Vehicle/GetTableSummary'> = {}, token = w.admin.t
 
 beforeAll(async () => {
   w = await world({ roles: ['Dispatcher'], otherCompany: true });
-  const otherCompany = w.other.company;
   const types = await w.db
     .insert(vehicleTypes)
     .values([
