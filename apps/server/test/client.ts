@@ -64,8 +64,9 @@ export async function call<K extends BuiltName>(
 }
 
 /**
- * An untyped call, for tests that send what no client should: a wrong body, an unknown name, the
- * wrong method. The answer is whatever came back.
+ * An untyped call, for tests that send what no client should (a wrong body, an unknown name, the
+ * wrong method) and for names known only at run time (every look-up of the contract). The answer is
+ * whatever came back.
  */
 export async function callRaw(
   app: FastifyInstance,
