@@ -3,15 +3,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hashRefreshToken } from '../src/platform/auth/tokens';
 import { refreshTokens } from '../src/domains/auth/schema';
 import type { RedisBus } from '../src/platform/events/bus';
-import { call, createTestApp, type TestApp } from './harness';
-import { createCompany, PASSWORD, signIn, type TestCompany } from './factories';
+import { createTestApp } from './harness';
+import { call } from './client';
+import { createCompany, PASSWORD, signIn } from './factories';
+import { world, type World } from './world';
 
-let t: TestApp;
-let company: TestCompany;
+let w: World;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  company = await createCompany(t.db);
+  w = await world();
 });
 
 /** Settles within `ms`, or fails the test instead of hanging it (a stuck pool never answers). */
@@ -24,11 +24,11 @@ function within<T>(ms: number, promise: Promise<T>): Promise<T> {
 
 describe('racing refreshes with one refresh token', () => {
   it('lets exactly one win, refuses the rest, revokes the family and keeps the server answering', async () => {
-    const session = await signIn(t.app, company.adminEmail);
+    const session = await signIn(w.app, w.company.adminEmail);
     const answers = await within(
       20_000,
       Promise.all(
-        Array.from({ length: 30 }, () => call(t.app, 'jwt/refresh-token', { refreshToken: session.refreshToken })),
+        Array.from({ length: 30 }, () => call(w.app, 'jwt/refresh-token', { refreshToken: session.refreshToken })),
       ),
     );
     const won = answers.filter((a) => a.status === 200);
@@ -36,19 +36,19 @@ describe('racing refreshes with one refresh token', () => {
     expect(answers.filter((a) => a.status === 401)).toHaveLength(29);
 
     // The family, the winner's new token included, is revoked: the theft is answered by signing out.
-    const [first] = await t.db
+    const [first] = await w.db
       .select({ familyId: refreshTokens.familyId })
       .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, hashRefreshToken(session.refreshToken)));
-    const family = await t.db.select().from(refreshTokens).where(eq(refreshTokens.familyId, first!.familyId));
+    const family = await w.db.select().from(refreshTokens).where(eq(refreshTokens.familyId, first!.familyId));
     expect(family).toHaveLength(2);
     expect(family.every((row) => row.revokedAt !== null)).toBe(true);
-    const winnersToken = won[0]!.body.refreshToken as string;
-    expect((await call(t.app, 'jwt/refresh-token', { refreshToken: winnersToken })).status).toBe(401);
+    const winnersToken = won[0]!.body.refreshToken;
+    expect((await call(w.app, 'jwt/refresh-token', { refreshToken: winnersToken })).status).toBe(401);
 
     const after = await within(
       5_000,
-      call(t.app, 'UserLogin/UserSignIn', { email: company.adminEmail, password: PASSWORD }),
+      call(w.app, 'UserLogin/UserSignIn', { email: w.company.adminEmail, password: PASSWORD }),
     );
     expect(after.status).toBe(200);
   });
@@ -56,25 +56,25 @@ describe('racing refreshes with one refresh token', () => {
 
 describe('a revoked session stops its access tokens too', () => {
   it('refuses the newest access token of a family revoked for reuse, and the older ones', async () => {
-    const session = await signIn(t.app, company.adminEmail);
-    const rotated = await call(t.app, 'jwt/refresh-token', { refreshToken: session.refreshToken });
-    const newest = rotated.body.accessToken as string;
-    expect((await call(t.app, 'Users/GetTableSummary', {}, newest)).status).toBe(200);
+    const session = await signIn(w.app, w.company.adminEmail);
+    const rotated = await call(w.app, 'jwt/refresh-token', { refreshToken: session.refreshToken });
+    const newest = rotated.body.accessToken;
+    expect((await call(w.app, 'Users/GetTableSummary', {}, newest)).status).toBe(200);
 
-    expect((await call(t.app, 'jwt/refresh-token', { refreshToken: session.refreshToken })).status).toBe(401);
+    expect((await call(w.app, 'jwt/refresh-token', { refreshToken: session.refreshToken })).status).toBe(401);
     for (const token of [newest, session.accessToken]) {
-      const res = await call(t.app, 'Users/GetTableSummary', {}, token);
+      const res = await call(w.app, 'Users/GetTableSummary', {}, token);
       expect(res.status).toBe(401);
       expect(res.body.message).toMatch(/signed out/);
     }
   });
 
   it('refuses the access token after jwt/logout, and leaves the user’s other sessions alone', async () => {
-    const here = await signIn(t.app, company.adminEmail);
-    const elsewhere = await signIn(t.app, company.adminEmail);
-    await call(t.app, 'jwt/logout', { refreshToken: here.refreshToken }, here.accessToken);
-    expect((await call(t.app, 'Users/GetTableSummary', {}, here.accessToken)).status).toBe(401);
-    expect((await call(t.app, 'Users/GetTableSummary', {}, elsewhere.accessToken)).status).toBe(200);
+    const here = await signIn(w.app, w.company.adminEmail);
+    const elsewhere = await signIn(w.app, w.company.adminEmail);
+    await call(w.app, 'jwt/logout', { refreshToken: here.refreshToken }, here.accessToken);
+    expect((await call(w.app, 'Users/GetTableSummary', {}, here.accessToken)).status).toBe(401);
+    expect((await call(w.app, 'Users/GetTableSummary', {}, elsewhere.accessToken)).status).toBe(200);
   });
 
   it('reaches another process through Redis within a second, and a process started later', async () => {

@@ -5,9 +5,10 @@ import { bookings, bookingStops, repeatBookings } from '../src/domains/bookings/
 import { passengers } from '../src/domains/passengers/schema';
 import { discountCodes } from '../src/domains/reference-data/schema';
 import { liveEvents } from '../src/platform/events/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import type { CallInput } from '@cabdesk/contract';
+import { call, callRaw } from './client';
 import {
-  type Answer,
   book,
   bookingBody,
   bookingWorld,
@@ -22,22 +23,11 @@ let t: TestApp;
 let w: BookingWorld;
 let them: BookingWorld;
 
-type Details = Record<string, unknown> & {
-  id: number;
-  status: string;
-  version: number;
-  priceMinor: number | null;
-  discountMinor: number | null;
-  stops: { address: string; kind: string }[];
-  isExisting: boolean;
-  repeatCount: number;
-};
-
-const create = (body: object, token = w.admin.accessToken) =>
-  call<Answer<Details>>(t.app, 'Booking/Create', body, token);
-const update = (body: object, token = w.admin.accessToken) =>
-  call<Answer<Details>>(t.app, 'Booking/Update', body, token);
-const fieldsOf = (body: Answer<unknown>) => (body.errors ?? []).map((e) => e.field);
+const create = (body: CallInput<'Booking/Create'>, token = w.admin.accessToken) =>
+  call(t.app, 'Booking/Create', body, token);
+const update = (body: CallInput<'Booking/Update'>, token = w.admin.accessToken) =>
+  call(t.app, 'Booking/Update', body, token);
+const fieldsOf = (body: { errors?: { field: string }[] }) => (body.errors ?? []).map((e) => e.field);
 const countBookings = async (companyId = w.company.id) =>
   (await t.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.companyId, companyId))).length;
 
@@ -176,9 +166,9 @@ describe('Booking/Create', () => {
     ['a back-entry older than a week', { pickupAt: daysAhead(-8), isBackEntry: true }, 'pickupAt'],
   ])('refuses %s naming the field, writing nothing', async (_what, extra, field) => {
     const before = await countBookings();
-    const body = bookingBody(w, extra);
-    if ((extra as { vehicleTypeId?: string }).vehicleTypeId === 'OFF') body.vehicleTypeId = w.offTypeId;
-    const res = await create(body);
+    const body: Record<string, unknown> = { ...bookingBody(w), ...extra };
+    if (body.vehicleTypeId === 'OFF') body.vehicleTypeId = w.offTypeId;
+    const res = await callRaw(t.app, 'Booking/Create', body, w.admin.accessToken);
     expect(res.status).toBe(400);
     expect(fieldsOf(res.body)).toContain(field);
     expect(await countBookings()).toBe(before);
@@ -220,26 +210,21 @@ describe('Booking/Create', () => {
     const token = `tok-${Date.now()}`;
     const before = await countBookings();
     const answers = await Promise.all(Array.from({ length: 6 }, () => create(bookingBody(w, { bookingToken: token }))));
-    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
     const ids = new Set(answers.map((a) => a.body.data.id));
     expect(ids.size).toBe(1);
     expect(answers.filter((a) => a.body.data.isExisting).length).toBe(5);
     expect(await countBookings()).toBe(before + 1);
-    const check = await call<{ data: { isUsed: boolean; bookingId: number } }>(
-      t.app,
-      'Booking/checkBookingToken',
-      { bookingToken: token },
-      w.admin.accessToken,
-    );
+    const check = await call(t.app, 'Booking/checkBookingToken', { bookingToken: token }, w.admin.accessToken);
     expect(check.body.data).toEqual({ bookingToken: token, isUsed: true, bookingId: [...ids][0] });
-    const otherCompany = await call<{ data: { isUsed: boolean } }>(
+    const otherCompany = await call(
       t.app,
       'Booking/checkBookingToken',
       { bookingToken: token },
       them.admin.accessToken,
     );
     expect(otherCompany.body.data.isUsed).toBe(false);
-    const missing = await call(t.app, 'Booking/checkBookingToken', {}, w.admin.accessToken);
+    const missing = await callRaw(t.app, 'Booking/checkBookingToken', {}, w.admin.accessToken);
     expect(missing.status).toBe(400);
   });
 });
@@ -325,9 +310,7 @@ describe('Booking/Update', () => {
     });
     expect(res.body.data.dropoff).toBe(heathrow.address);
     expect(res.body.data.dropoffZoneId).toBeNull();
-    const history = await call<{
-      data: { action: string; changes: { field: string; label: string }[]; description: string }[];
-    }>(t.app, 'Booking/GetBookingHistoryLog', { id: b.id }, w.admin.accessToken);
+    const history = await call(t.app, 'Booking/GetBookingHistoryLog', { id: b.id }, w.admin.accessToken);
     expect(history.body.data[0]?.action).toBe('updated');
     expect(history.body.data[0]?.changes.map((c) => c.field).sort()).toEqual([
       'notesForOffice',
@@ -348,7 +331,7 @@ describe('Booking/Update', () => {
     await update({ id: b.id, luggageCount: 1 });
     const res = await update({ id: b.id, version: b.version, luggageCount: 2 });
     expect(res.status).toBe(409);
-    expect(res.body.version).toBe(b.version + 1);
+    expect(res.body).toMatchObject({ version: b.version + 1 });
   });
 
   it('refuses a change to a finished booking with its status', async () => {
@@ -356,7 +339,7 @@ describe('Booking/Update', () => {
     await call(t.app, 'Booking/UpdateBookingStatus', { id: b.id, move: 'cancel' }, w.admin.accessToken);
     const res = await update({ id: b.id, luggageCount: 2 });
     expect(res.status).toBe(409);
-    expect(res.body.currentStatus).toBe('cancelled');
+    expect(res.body).toMatchObject({ currentStatus: 'cancelled' });
   });
 
   it('checks the merged booking: hours needed once the drop-off goes', async () => {
@@ -389,7 +372,7 @@ describe('Booking/Update', () => {
 describe('Booking/UpdateBookingStatus and GetBookingStatus', () => {
   it('moves by name or by target status through the state machine, with history', async () => {
     const b = await book(t.app, w, { source: 'phone' });
-    const cancel = await call<Answer<{ status: string; moves: string[] }>>(
+    const cancel = await call(
       t.app,
       'Booking/UpdateBookingStatus',
       { id: b.id, status: 'cancelled', note: 'Passenger rang' },
@@ -406,29 +389,29 @@ describe('Booking/UpdateBookingStatus and GetBookingStatus', () => {
 
   it('confirms a pending booking and answers 409 with the current status for an illegal move', async () => {
     const b = await book(t.app, w, { source: 'web' });
-    const confirm = await call<Answer<{ status: string }>>(
+    const confirm = await call(
       t.app,
       'Booking/UpdateBookingStatus',
       { id: b.id, move: 'confirm' },
       w.admin.accessToken,
     );
     expect(confirm.body.data.status).toBe('confirmed');
-    const illegal = await call<Answer>(
+    const illegal = await call(
       t.app,
       'Booking/UpdateBookingStatus',
       { id: b.id, move: 'complete' },
       w.admin.accessToken,
     );
     expect(illegal.status).toBe(409);
-    expect(illegal.body.currentStatus).toBe('confirmed');
-    const byStatus = await call<Answer>(
+    expect(illegal.body).toMatchObject({ currentStatus: 'confirmed' });
+    const byStatus = await call(
       t.app,
       'Booking/UpdateBookingStatus',
       { id: b.id, status: 'on_board' },
       w.admin.accessToken,
     );
     expect(byStatus.status).toBe(409);
-    const allocate = await call<Answer>(
+    const allocate = await call(
       t.app,
       'Booking/UpdateBookingStatus',
       { id: b.id, move: 'allocate' },
@@ -436,26 +419,16 @@ describe('Booking/UpdateBookingStatus and GetBookingStatus', () => {
     );
     expect(allocate.status).toBe(400);
     expect(fieldsOf(allocate.body)).toEqual(['move']);
-    const status = await call<{ data: { status: string; moves: string[] } }>(
-      t.app,
-      'Booking/GetBookingStatus',
-      { id: b.id },
-      w.accounts.accessToken,
-    );
+    const status = await call(t.app, 'Booking/GetBookingStatus', { id: b.id }, w.accounts.accessToken);
     expect(status.body.data.status).toBe('confirmed');
     expect(status.body.data.moves).toContain('cancel');
   });
 
   it('refuses bad input, another company and a driver', async () => {
     const b = await book(t.app, w);
-    const none = await call<Answer>(t.app, 'Booking/UpdateBookingStatus', { id: b.id }, w.admin.accessToken);
+    const none = await call(t.app, 'Booking/UpdateBookingStatus', { id: b.id }, w.admin.accessToken);
     expect(fieldsOf(none.body)).toEqual(['move']);
-    const bad = await call<Answer>(
-      t.app,
-      'Booking/UpdateBookingStatus',
-      { id: b.id, move: 'fly' },
-      w.admin.accessToken,
-    );
+    const bad = await callRaw(t.app, 'Booking/UpdateBookingStatus', { id: b.id, move: 'fly' }, w.admin.accessToken);
     expect(fieldsOf(bad.body)).toEqual(['move']);
     expect(
       (await call(t.app, 'Booking/UpdateBookingStatus', { id: b.id, move: 'cancel' }, them.admin.accessToken)).status,
@@ -470,19 +443,20 @@ describe('Booking/UpdateBookingStatus and GetBookingStatus', () => {
 describe('Booking/UpdatePaymentStatusOfBooking', () => {
   it('follows the allowed payment changes, with history; others answer 409 with the current one', async () => {
     const b = await book(t.app, w);
-    const pay = (paymentStatus: string, token = w.admin.accessToken) =>
-      call<Answer<{ paymentStatus: string }> & { paymentStatus?: string }>(
-        t.app,
-        'Booking/UpdatePaymentStatusOfBooking',
-        { id: b.id, paymentStatus },
-        token,
-      );
+    type PaymentStatus = CallInput<'Booking/UpdatePaymentStatusOfBooking'>['paymentStatus'];
+    const pay = (paymentStatus: PaymentStatus, token = w.admin.accessToken) =>
+      call(t.app, 'Booking/UpdatePaymentStatusOfBooking', { id: b.id, paymentStatus }, token);
     expect((await pay('paid')).body.data.paymentStatus).toBe('paid');
     expect((await pay('refunded')).body.data.paymentStatus).toBe('refunded');
     const stuck = await pay('paid');
     expect(stuck.status).toBe(409);
-    expect(stuck.body.paymentStatus).toBe('refunded');
-    const bad = await pay('free');
+    expect(stuck.body).toMatchObject({ paymentStatus: 'refunded' });
+    const bad = await callRaw(
+      t.app,
+      'Booking/UpdatePaymentStatusOfBooking',
+      { id: b.id, paymentStatus: 'free' },
+      w.admin.accessToken,
+    );
     expect(bad.status).toBe(400);
     expect(fieldsOf(bad.body)).toEqual(['paymentStatus']);
     expect((await pay('paid', them.admin.accessToken)).status).toBe(404);

@@ -3,43 +3,32 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/domains/audit/schema';
 import { driverEvents } from '../src/domains/calendar/schema';
 import { drivers } from '../src/domains/drivers/schema';
-import { call, createTestApp, type TestApp } from './harness';
-import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
+import type { CallInput } from '@cabdesk/contract';
+import { call, callRaw } from './client';
+import { world, type World } from './world';
 
-let t: TestApp;
-let company: TestCompany;
-let admin: SignedIn;
-let other: SignedIn;
-let dispatcher: SignedIn;
+let w: World<'Dispatcher', true>;
 let driverA: number;
 let driverB: number;
 let foreignDriver: number;
 
-type Event = { id: number; driverId: number; driverName: string; title: string; kind: string; startsAt: string };
-type Mutation = { code: number; data: Event; errors?: { field: string; message: string }[] };
-
 beforeAll(async () => {
-  t = await createTestApp();
   // Berlin is UTC+1 in winter: the company's 1 March starts at 23:00 UTC on 28 February.
-  company = await createCompany(t.db, { timezone: 'Europe/Berlin' });
-  const otherCompany = await createCompany(t.db);
-  admin = await signIn(t.app, company.adminEmail);
-  other = await signIn(t.app, otherCompany.adminEmail);
-  const d = await createUser(t.db, company.id, 'staff', { staffRoleId: company.roleIds.Dispatcher });
-  dispatcher = await signIn(t.app, d.email);
-  const made = await t.db
+  w = await world({ company: { timezone: 'Europe/Berlin' }, roles: ['Dispatcher'], otherCompany: true });
+  const made = await w.db
     .insert(drivers)
     .values([
-      { companyId: company.id, firstName: 'Anna', lastName: 'Adler', callsign: 'A1' },
-      { companyId: company.id, firstName: 'Ben', lastName: 'Berg' },
-      { companyId: company.id, firstName: 'Old', lastName: 'Timer', isActive: false },
-      { companyId: otherCompany.id, firstName: 'Far', lastName: 'Away' },
+      { companyId: w.company.id, firstName: 'Anna', lastName: 'Adler', callsign: 'A1' },
+      { companyId: w.company.id, firstName: 'Ben', lastName: 'Berg' },
+      { companyId: w.company.id, firstName: 'Old', lastName: 'Timer', isActive: false },
+      { companyId: w.other.company.id, firstName: 'Far', lastName: 'Away' },
     ])
     .returning({ id: drivers.id });
   [driverA, driverB, , foreignDriver] = made.map((r) => r.id) as [number, number, number, number];
 });
 
-const add = (body: object, token = admin.accessToken) => call<Mutation>(t.app, 'Dashboard/AddEvent', body, token);
+const add = (body: CallInput<'Dashboard/AddEvent'>, token = w.admin.token) =>
+  call(w.app, 'Dashboard/AddEvent', body, token);
 
 describe('driver events', () => {
   it('adds, changes and deletes an event, tracing each change', async () => {
@@ -64,8 +53,8 @@ describe('driver events', () => {
     });
     const id = created.body.data.id;
 
-    const updated = await call<Mutation>(
-      t.app,
+    const updated = await call(
+      w.app,
       'Dashboard/UpdateEvent',
       {
         id,
@@ -77,15 +66,15 @@ describe('driver events', () => {
         allDay: 'true',
         notes: '',
       },
-      admin.accessToken,
+      w.admin.token,
     );
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ title: 'Annual leave (short)', notes: null });
 
-    const deleted = await call(t.app, 'Dashboard/DeleteEvent', { id }, admin.accessToken);
+    const deleted = await call(w.app, 'Dashboard/DeleteEvent', { id }, w.admin.token);
     expect(deleted.body).toMatchObject({ code: 200, data: { id } });
-    expect(await t.db.select().from(driverEvents).where(eq(driverEvents.id, id))).toHaveLength(0);
-    const trace = await t.db
+    expect(await w.db.select().from(driverEvents).where(eq(driverEvents.id, id))).toHaveLength(0);
+    const trace = await w.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'driver_event'), eq(auditLog.entityId, id)));
@@ -100,7 +89,7 @@ describe('driver events', () => {
       startsAt: '2027-04-01T09:00:00Z',
       endsAt: '2027-04-01T17:00:00Z',
     };
-    const cases: [object, string, string][] = [
+    const cases: [unknown, string, string][] = [
       [{ ...base, endsAt: '2027-04-01T09:00:00Z' }, 'endsAt', 'must be after startsAt'],
       [{ ...base, kind: 'holiday' }, 'kind', 'must be one of: leave, sickness, training, vehicle, other'],
       [{ ...base, title: '  ' }, 'title', 'is required'],
@@ -108,7 +97,7 @@ describe('driver events', () => {
       [{ ...base, driverId: foreignDriver }, 'driverId', 'does not exist in your company'],
     ];
     for (const [body, field, message] of cases) {
-      const res = await add(body);
+      const res = await callRaw(w.app, 'Dashboard/AddEvent', body, w.admin.token);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.errors, JSON.stringify(body)).toEqual([{ field, message }]);
     }
@@ -117,7 +106,7 @@ describe('driver events', () => {
   });
 
   it('lists the events overlapping a range of company days, for one driver or all', async () => {
-    await t.db.delete(driverEvents).where(eq(driverEvents.companyId, company.id));
+    await w.db.delete(driverEvents).where(eq(driverEvents.companyId, w.company.id));
     const make = async (driverId: number, title: string, startsAt: string, endsAt: string) =>
       (await add({ driverId, title, startsAt, endsAt })).body.data.id;
     // 23:30 UTC on 31 May is 1 June in Berlin (UTC+2 in summer).
@@ -126,48 +115,43 @@ describe('driver events', () => {
     await make(driverA, 'Late May', '2027-05-31T20:00:00Z', '2027-05-31T21:59:00Z');
     const july = await make(driverA, 'July', '2027-07-01T08:00:00Z', '2027-07-01T09:00:00Z');
 
-    const june = await call<{ data: Event[]; count: number }>(
-      t.app,
+    const june = await call(
+      w.app,
       'Dashboard/GetDriverEventsList',
       { fromDate: '2027-06-01', toDate: '2027-06-30' },
-      dispatcher.accessToken,
+      w.as.Dispatcher.token,
     );
     expect(june.status).toBe(200);
     expect(june.body.data.map((e) => e.id)).toEqual([spanning, early]);
-    const annaJune = await call<{ data: Event[] }>(
-      t.app,
+    const annaJune = await call(
+      w.app,
       'Dashboard/GetDriverEventsList',
       { fromDate: '2027-06-01', toDate: '2027-07-01', driverId: driverA },
-      admin.accessToken,
+      w.admin.token,
     );
     expect(annaJune.body.data.map((e) => e.id)).toEqual([early, july]);
 
-    const list = await call<{ data: { id: number; name: string; callsign: string | null; eventsCount: number }[] }>(
-      t.app,
+    const list = await call(
+      w.app,
       'Dashboard/GetDriverList',
       { fromDate: '2027-06-01', toDate: '2027-06-30' },
-      dispatcher.accessToken,
+      w.as.Dispatcher.token,
     );
     expect(list.body.data).toEqual([
       { id: driverA, name: 'Anna Adler', callsign: 'A1', eventsCount: 1 },
       { id: driverB, name: 'Ben Berg', callsign: null, eventsCount: 1 },
     ]);
 
-    const bad = await call<{ errors: { field: string }[] }>(
-      t.app,
+    const bad = await call(
+      w.app,
       'Dashboard/GetDriverEventsList',
       { fromDate: '2027-06-30', toDate: '2027-06-01' },
-      admin.accessToken,
+      w.admin.token,
     );
     expect(bad.status).toBe(400);
-    expect(bad.body.errors.map((e) => e.field)).toEqual(['toDate']);
-    const missing = await call<{ errors: { field: string }[] }>(
-      t.app,
-      'Dashboard/GetDriverEventsList',
-      {},
-      admin.accessToken,
-    );
-    expect(missing.body.errors.map((e) => e.field)).toEqual(['fromDate', 'toDate']);
+    expect(bad.body.errors?.map((e) => e.field)).toEqual(['toDate']);
+    const missing = await callRaw(w.app, 'Dashboard/GetDriverEventsList', {}, w.admin.token);
+    expect(missing.body.errors?.map((e) => e.field)).toEqual(['fromDate', 'toDate']);
   });
 
   it('lets a dispatcher read but not change, and keeps companies apart', async () => {
@@ -177,26 +161,21 @@ describe('driver events', () => {
       startsAt: '2027-08-01T09:00:00Z',
       endsAt: '2027-08-01T12:00:00Z',
     };
-    expect((await add(body, dispatcher.accessToken)).status).toBe(403);
+    expect((await add(body, w.as.Dispatcher.token)).status).toBe(403);
     const mine = await add(body);
     const id = mine.body.data.id;
-    expect((await call(t.app, 'Dashboard/DeleteEvent', { id }, dispatcher.accessToken)).status).toBe(403);
-    expect((await call(t.app, 'Dashboard/UpdateEvent', { ...body, id }, other.accessToken)).status).toBe(404);
-    expect((await call(t.app, 'Dashboard/DeleteEvent', { id }, other.accessToken)).status).toBe(404);
-    const theirs = await call<{ count: number }>(
-      t.app,
+    expect((await call(w.app, 'Dashboard/DeleteEvent', { id }, w.as.Dispatcher.token)).status).toBe(403);
+    expect((await call(w.app, 'Dashboard/UpdateEvent', { ...body, id }, w.other.admin.token)).status).toBe(404);
+    expect((await call(w.app, 'Dashboard/DeleteEvent', { id }, w.other.admin.token)).status).toBe(404);
+    const theirs = await call(
+      w.app,
       'Dashboard/GetDriverEventsList',
       { fromDate: '2027-08-01', toDate: '2027-08-31' },
-      other.accessToken,
+      w.other.admin.token,
     );
     expect(theirs.body.count).toBe(0);
-    const theirDrivers = await call<{ data: { id: number }[] }>(
-      t.app,
-      'Dashboard/GetDriverList',
-      {},
-      other.accessToken,
-    );
+    const theirDrivers = await call(w.app, 'Dashboard/GetDriverList', {}, w.other.admin.token);
     expect(theirDrivers.body.data.map((d) => d.id)).toEqual([foreignDriver]);
-    expect(await t.db.select().from(driverEvents).where(eq(driverEvents.id, id))).toHaveLength(1);
+    expect(await w.db.select().from(driverEvents).where(eq(driverEvents.id, id))).toHaveLength(1);
   });
 });

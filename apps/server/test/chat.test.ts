@@ -4,82 +4,58 @@ import WebSocket from 'ws';
 import { auditLog } from '../src/domains/audit/schema';
 import { chatMessages } from '../src/domains/chat/schema';
 import { drivers } from '../src/domains/drivers/schema';
-import { call, createTestApp, type TestApp } from './harness';
-import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
+import type { CallInput } from '@cabdesk/contract';
+import { expectEvery } from './assertions';
+import { call, callRaw } from './client';
+import { createCompany, signIn } from './factories';
 import { createBookingRow, createDriverRow } from './factories-incidents';
+import { world, type Person, type World } from './world';
 
-type Message = {
-  id: number;
-  driverId: number;
-  fromDriver: boolean;
-  senderName: string;
-  message: string;
-  isBroadcast: boolean;
-  bookingId: number | null;
-  readAt: string | null;
-};
-type Answer<T> = { code: number; message: string; data: T; errors?: { field: string; message: string }[] };
-type List<T> = { data: T[]; allData: T[]; total: number; count: number; code?: number };
-type Conversation = { driverId: number; driverName: string; unreadCount: number; lastMessage: string | null };
-
-let t: TestApp;
-let company: TestCompany;
-let otherCompany: TestCompany;
-let admin: SignedIn;
-let other: SignedIn;
-let dispatcher: SignedIn;
-let accounts: SignedIn;
-let driverA: { id: number; session: SignedIn };
-let driverB: { id: number; session: SignedIn };
+let w: World<'Accounts', true>;
+/** A dispatcher with a name, which the office's messages carry. */
+let dispatcher: Person;
+let driverA: Person;
+let driverB: Person;
 let otherDriverId: number;
 
-const send = (body: object, token = dispatcher.accessToken) =>
-  call<Answer<Message>>(t.app, 'Staff/SendMessage', body, token);
-const driverSend = (body: object, token = driverA.session.accessToken) =>
-  call<Answer<Message>>(t.app, 'Driver/SendMessage', body, token);
-const officeChat = (driverId: number, extra: object = {}, token = dispatcher.accessToken) =>
-  call<List<Message>>(t.app, 'Staff/GetDispatcherChatss', { driverId, perPage: 100, ...extra }, token);
-const ownChat = (token = driverA.session.accessToken) =>
-  call<List<Message>>(t.app, 'Driver/GetDriverChatss', { perPage: 100 }, token);
-const conversations = (body: object = {}, token = dispatcher.accessToken) =>
-  call<List<Conversation>>(t.app, 'Staff/GetTableSummaryDispatcherChatsList', { perPage: 100, ...body }, token);
+const send = (body: CallInput<'Staff/SendMessage'>, token = dispatcher.token) =>
+  call(w.app, 'Staff/SendMessage', body, token);
+const driverSend = (body: CallInput<'Driver/SendMessage'>, token = driverA.token) =>
+  call(w.app, 'Driver/SendMessage', body, token);
+const officeChat = (
+  driverId: number,
+  extra: Partial<CallInput<'Staff/GetDispatcherChatss'>> = {},
+  token = dispatcher.token,
+) => call(w.app, 'Staff/GetDispatcherChatss', { driverId, perPage: 100, ...extra }, token);
+const ownChat = (token = driverA.token) => call(w.app, 'Driver/GetDriverChatss', { perPage: 100 }, token);
+const conversations = (body: CallInput<'Staff/GetTableSummaryDispatcherChatsList'> = {}, token = dispatcher.token) =>
+  call(w.app, 'Staff/GetTableSummaryDispatcherChatsList', { perPage: 100, ...body }, token);
 
-async function driverAccount(companyId: number) {
-  const u = await createUser(t.db, companyId, 'driver');
-  await t.db
+/** A driver account whose first name tells it apart in the conversation list. */
+async function driverAccount() {
+  const driver = await w.person('driver');
+  await w.db
     .update(drivers)
-    .set({ firstName: `D${u.personId}` })
-    .where(eq(drivers.id, u.personId));
-  return { id: u.personId, session: await signIn(t.app, u.email) };
+    .set({ firstName: `D${driver.personId}` })
+    .where(eq(drivers.id, driver.personId));
+  return driver;
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  company = await createCompany(t.db);
-  otherCompany = await createCompany(t.db);
-  admin = await signIn(t.app, company.adminEmail);
-  other = await signIn(t.app, otherCompany.adminEmail);
-  dispatcher = await signIn(
-    t.app,
-    (await createUser(t.db, company.id, 'staff', { staffRoleId: company.roleIds.Dispatcher, fullName: 'Dee Spatch' }))
-      .email,
-  );
-  accounts = await signIn(
-    t.app,
-    (await createUser(t.db, company.id, 'staff', { staffRoleId: company.roleIds.Accounts })).email,
-  );
-  driverA = await driverAccount(company.id);
-  driverB = await driverAccount(company.id);
-  otherDriverId = await createDriverRow(t.db, otherCompany.id);
+  w = await world({ roles: ['Accounts'], otherCompany: true });
+  dispatcher = await w.person('Dispatcher', { fullName: 'Dee Spatch' });
+  driverA = await driverAccount();
+  driverB = await driverAccount();
+  otherDriverId = await createDriverRow(w.db, w.other.company.id);
 });
 
 describe('Staff/SendMessage', () => {
   it('writes a message from the office to a driver, named by its sender', async () => {
-    const res = await send({ driverId: driverA.id, message: '  Please call the office  ' });
+    const res = await send({ driverId: driverA.personId, message: '  Please call the office  ' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ code: 200, message: 'Message sent.' });
     expect(res.body.data).toMatchObject({
-      driverId: driverA.id,
+      driverId: driverA.personId,
       fromDriver: false,
       senderName: 'Dee Spatch',
       message: 'Please call the office',
@@ -87,39 +63,39 @@ describe('Staff/SendMessage', () => {
       readAt: null,
       bookingId: null,
     });
-    const [row] = await t.db.select().from(chatMessages).where(eq(chatMessages.id, res.body.data.id));
-    expect(row).toMatchObject({ companyId: company.id, body: 'Please call the office', fromDriver: false });
+    const [row] = await w.db.select().from(chatMessages).where(eq(chatMessages.id, res.body.data.id));
+    expect(row).toMatchObject({ companyId: w.company.id, body: 'Please call the office', fromDriver: false });
   });
 
   it('takes a booking of the company and refuses another company’s booking by name', async () => {
-    const mine = await createBookingRow(t.db, company.id, { driverId: driverA.id });
-    expect((await send({ driverId: driverA.id, message: 'About this job', bookingId: mine })).body.data.bookingId).toBe(
-      mine,
-    );
-    const theirs = await createBookingRow(t.db, otherCompany.id);
-    const res = await send({ driverId: driverA.id, message: 'x', bookingId: theirs });
+    const mine = await createBookingRow(w.db, w.company.id, { driverId: driverA.personId });
+    expect(
+      (await send({ driverId: driverA.personId, message: 'About this job', bookingId: mine })).body.data.bookingId,
+    ).toBe(mine);
+    const theirs = await createBookingRow(w.db, w.other.company.id);
+    const res = await send({ driverId: driverA.personId, message: 'x', bookingId: theirs });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field: 'bookingId', message: 'must be a booking of your company' }]);
   });
 
   it('answers bad input naming the field, and writes nothing', async () => {
-    const before = await t.db.select().from(chatMessages);
-    const empty = await send({ driverId: driverA.id, message: '   ' });
+    const before = await w.db.select().from(chatMessages);
+    const empty = await send({ driverId: driverA.personId, message: '   ' });
     expect(empty.status).toBe(400);
     expect(empty.body.errors).toEqual([{ field: 'message', message: 'is required' }]);
-    const long = await send({ driverId: driverA.id, message: 'x'.repeat(2001) });
+    const long = await send({ driverId: driverA.personId, message: 'x'.repeat(2001) });
     expect(long.body.errors?.[0]?.field).toBe('message');
-    const noDriver = await send({ message: 'hello' });
+    const noDriver = await callRaw(w.app, 'Staff/SendMessage', { message: 'hello' }, dispatcher.token);
     expect(noDriver.status).toBe(400);
     expect(noDriver.body.errors?.[0]).toEqual({ field: 'driverId', message: 'is required' });
-    expect(await t.db.select().from(chatMessages)).toHaveLength(before.length);
+    expect(await w.db.select().from(chatMessages)).toHaveLength(before.length);
   });
 
   it('treats another company’s driver as missing, and refuses a role without Chat', async () => {
     expect((await send({ driverId: otherDriverId, message: 'hi' })).status).toBe(404);
-    expect((await send({ driverId: driverA.id, message: 'hi' }, other.accessToken)).status).toBe(404);
-    expect((await send({ driverId: driverA.id, message: 'hi' }, accounts.accessToken)).status).toBe(403);
-    expect((await send({ driverId: driverA.id, message: 'hi' }, driverA.session.accessToken)).status).toBe(403);
+    expect((await send({ driverId: driverA.personId, message: 'hi' }, w.other.admin.token)).status).toBe(404);
+    expect((await send({ driverId: driverA.personId, message: 'hi' }, w.as.Accounts.token)).status).toBe(403);
+    expect((await send({ driverId: driverA.personId, message: 'hi' }, driverA.token)).status).toBe(403);
   });
 });
 
@@ -128,21 +104,21 @@ describe('Driver/SendMessage and Driver/GetDriverChatss', () => {
     const res = await driverSend({ message: 'Stuck in traffic, 10 minutes late' });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
-      driverId: driverA.id,
+      driverId: driverA.personId,
       fromDriver: true,
-      senderName: `D${driverA.id} Driver`,
+      senderName: `D${driverA.personId} Driver`,
     });
-    await send({ driverId: driverB.id, message: 'For B only' });
+    await send({ driverId: driverB.personId, message: 'For B only' });
     const mine = await ownChat();
     expect(mine.status).toBe(200);
-    expect(mine.body.data.every((m) => m.driverId === driverA.id)).toBe(true);
+    expectEvery(mine.body.data, (m) => m.driverId === driverA.personId);
     expect(mine.body.data[0]?.message).toBe('Stuck in traffic, 10 minutes late');
-    const theirs = await ownChat(driverB.session.accessToken);
+    const theirs = await ownChat(driverB.token);
     expect(theirs.body.data.map((m) => m.message)).toEqual(['For B only']);
   });
 
   it('refuses a driver a booking that is not theirs', async () => {
-    const notMine = await createBookingRow(t.db, company.id, { driverId: driverB.id });
+    const notMine = await createBookingRow(w.db, w.company.id, { driverId: driverB.personId });
     const res = await driverSend({ message: 'x', bookingId: notMine });
     expect(res.status).toBe(400);
     expect(res.body.errors?.[0]).toEqual({ field: 'bookingId', message: 'must be one of your own bookings' });
@@ -152,36 +128,41 @@ describe('Driver/SendMessage and Driver/GetDriverChatss', () => {
     const res = await driverSend({ message: '' });
     expect(res.status).toBe(400);
     expect(res.body.errors?.[0]?.field).toBe('message');
-    const page = await call(t.app, 'Driver/GetDriverChatss', { perPage: 500 }, driverA.session.accessToken);
+    const page = await call(w.app, 'Driver/GetDriverChatss', { perPage: 500 }, driverA.token);
     expect(page.status).toBe(400);
   });
 
   it('serves driver accounts only', async () => {
-    expect((await call(t.app, 'Driver/GetDriverChatss', {}, dispatcher.accessToken)).status).toBe(403);
-    expect((await call(t.app, 'Driver/SendMessage', { message: 'x' }, dispatcher.accessToken)).status).toBe(403);
+    expect((await call(w.app, 'Driver/GetDriverChatss', {}, dispatcher.token)).status).toBe(403);
+    expect((await call(w.app, 'Driver/SendMessage', { message: 'x' }, dispatcher.token)).status).toBe(403);
     // An admin passes every subject, but has no conversation of its own.
-    expect((await call(t.app, 'Driver/GetDriverChatss', {}, admin.accessToken)).status).toBe(403);
+    expect((await call(w.app, 'Driver/GetDriverChatss', {}, w.admin.token)).status).toBe(403);
   });
 });
 
 describe('Staff/GetDispatcherChatss', () => {
   it('lists one driver’s conversation newest first, paged', async () => {
-    const res = await officeChat(driverA.id, { perPage: 2 });
+    const res = await officeChat(driverA.personId, { perPage: 2 });
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(2);
     expect(res.body.count).toBeGreaterThanOrEqual(3);
     expect(res.body.data[0]?.message).toBe('Stuck in traffic, 10 minutes late');
-    const asc = await officeChat(driverA.id, { sortType: 'asc' });
+    const asc = await officeChat(driverA.personId, { sortType: 'asc' });
     expect(asc.body.data[0]?.message).toBe('Please call the office');
   });
 
   it('answers bad input, another company and a missing permission', async () => {
-    expect((await call(t.app, 'Staff/GetDispatcherChatss', {}, dispatcher.accessToken)).status).toBe(400);
-    const badSort = await officeChat(driverA.id, { sortColumn: 'body' });
+    expect((await callRaw(w.app, 'Staff/GetDispatcherChatss', {}, dispatcher.token)).status).toBe(400);
+    const badSort = await callRaw(
+      w.app,
+      'Staff/GetDispatcherChatss',
+      { driverId: driverA.personId, sortColumn: 'body' },
+      dispatcher.token,
+    );
     expect(badSort.status).toBe(400);
     expect(badSort.body).toMatchObject({ code: 400 });
-    expect((await officeChat(driverA.id, {}, other.accessToken)).status).toBe(404);
-    expect((await officeChat(driverA.id, {}, accounts.accessToken)).status).toBe(403);
+    expect((await officeChat(driverA.personId, {}, w.other.admin.token)).status).toBe(404);
+    expect((await officeChat(driverA.personId, {}, w.as.Accounts.token)).status).toBe(403);
   });
 });
 
@@ -189,161 +170,143 @@ describe('Staff/GetTableSummaryDispatcherChatsList', () => {
   it('lists drivers with their last message and unread count, latest first, searchable', async () => {
     const res = await conversations();
     expect(res.status).toBe(200);
-    const a = res.body.data.find((c) => c.driverId === driverA.id);
+    const a = res.body.data.find((c) => c.driverId === driverA.personId);
     expect(a).toMatchObject({ lastMessage: 'Stuck in traffic, 10 minutes late', unreadCount: 1 });
     expect(res.body.data.find((c) => c.driverId === otherDriverId)).toBeUndefined();
-    const found = await conversations({ q: `D${driverB.id}` });
-    expect(found.body.data.map((c) => c.driverId)).toEqual([driverB.id]);
+    const found = await conversations({ q: `D${driverB.personId}` });
+    expect(found.body.data.map((c) => c.driverId)).toEqual([driverB.personId]);
     const unread = await conversations({ onlyUnread: true });
-    expect(unread.body.data.map((c) => c.driverId)).toEqual([driverA.id]);
+    expect(unread.body.data.map((c) => c.driverId)).toEqual([driverA.personId]);
   });
 
   it('answers bad input, another company and a missing permission', async () => {
-    const bad = await conversations({ sortColumn: 'salary' });
+    const bad = await callRaw(
+      w.app,
+      'Staff/GetTableSummaryDispatcherChatsList',
+      { sortColumn: 'salary' },
+      dispatcher.token,
+    );
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: 400 });
-    const theirs = await conversations({}, other.accessToken);
-    expect(theirs.body.data.some((c) => c.driverId === driverA.id)).toBe(false);
-    expect((await conversations({}, accounts.accessToken)).status).toBe(403);
+    const theirs = await conversations({}, w.other.admin.token);
+    expect(theirs.body.data.some((c) => c.driverId === driverA.personId)).toBe(false);
+    expect((await conversations({}, w.as.Accounts.token)).status).toBe(403);
   });
 });
 
 describe('read marks', () => {
   it('Staff/UpdateStatusOfUnreadMessagesForDriver marks one driver’s messages read', async () => {
-    await call(t.app, 'Driver/SendMessage', { message: 'B here' }, driverB.session.accessToken);
-    const res = await call<Answer<{ updated: number; driverId: number }>>(
-      t.app,
+    await call(w.app, 'Driver/SendMessage', { message: 'B here' }, driverB.token);
+    const res = await call(
+      w.app,
       'Staff/UpdateStatusOfUnreadMessagesForDriver',
-      { driverId: driverA.id },
-      dispatcher.accessToken,
+      { driverId: driverA.personId },
+      dispatcher.token,
     );
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ updated: 1, driverId: driverA.id });
+    expect(res.body.data).toMatchObject({ updated: 1, driverId: driverA.personId });
     const list = await conversations();
-    expect(list.body.data.find((c) => c.driverId === driverA.id)?.unreadCount).toBe(0);
-    expect(list.body.data.find((c) => c.driverId === driverB.id)?.unreadCount).toBe(1);
-    const bad = await call(
-      t.app,
-      'Staff/UpdateStatusOfUnreadMessagesForDriver',
-      { driverId: 'x' },
-      dispatcher.accessToken,
-    );
+    expect(list.body.data.find((c) => c.driverId === driverA.personId)?.unreadCount).toBe(0);
+    expect(list.body.data.find((c) => c.driverId === driverB.personId)?.unreadCount).toBe(1);
+    const bad = await call(w.app, 'Staff/UpdateStatusOfUnreadMessagesForDriver', { driverId: 'x' }, dispatcher.token);
     expect(bad.status).toBe(400);
     const theirs = await call(
-      t.app,
+      w.app,
       'Staff/UpdateStatusOfUnreadMessagesForDriver',
-      { driverId: driverA.id },
-      other.accessToken,
+      { driverId: driverA.personId },
+      w.other.admin.token,
     );
     expect(theirs.status).toBe(404);
     const denied = await call(
-      t.app,
+      w.app,
       'Staff/UpdateStatusOfUnreadMessagesForDriver',
-      { driverId: driverA.id },
-      accounts.accessToken,
+      { driverId: driverA.personId },
+      w.as.Accounts.token,
     );
     expect(denied.status).toBe(403);
   });
 
   it('Staff/UpdateStatusOfNotificationMessages marks the listed messages and refuses others by name', async () => {
-    const m = await call<Answer<Message>>(
-      t.app,
-      'Driver/SendMessage',
-      { message: 'ping' },
-      driverB.session.accessToken,
-    );
-    const officeMessage = (await send({ driverId: driverB.id, message: 'pong' })).body.data.id;
-    const wrong = await call<Answer<unknown>>(
-      t.app,
+    const m = await call(w.app, 'Driver/SendMessage', { message: 'ping' }, driverB.token);
+    const officeMessage = (await send({ driverId: driverB.personId, message: 'pong' })).body.data.id;
+    const wrong = await call(
+      w.app,
       'Staff/UpdateStatusOfNotificationMessages',
       { ids: [m.body.data.id, officeMessage] },
-      dispatcher.accessToken,
+      dispatcher.token,
     );
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors?.[0]?.field).toBe('ids');
-    const [still] = await t.db.select().from(chatMessages).where(eq(chatMessages.id, m.body.data.id));
+    const [still] = await w.db.select().from(chatMessages).where(eq(chatMessages.id, m.body.data.id));
     expect(still?.readAt).toBeNull();
-    const empty = await call(t.app, 'Staff/UpdateStatusOfNotificationMessages', { ids: [] }, dispatcher.accessToken);
+    const empty = await call(w.app, 'Staff/UpdateStatusOfNotificationMessages', { ids: [] }, dispatcher.token);
     expect(empty.status).toBe(400);
     const theirs = await call(
-      t.app,
+      w.app,
       'Staff/UpdateStatusOfNotificationMessages',
       { ids: [m.body.data.id] },
-      other.accessToken,
+      w.other.admin.token,
     );
     expect(theirs.status).toBe(400);
     expect(
-      (await call(t.app, 'Staff/UpdateStatusOfNotificationMessages', { ids: [m.body.data.id] }, accounts.accessToken))
+      (await call(w.app, 'Staff/UpdateStatusOfNotificationMessages', { ids: [m.body.data.id] }, w.as.Accounts.token))
         .status,
     ).toBe(403);
-    const ok = await call<Answer<{ updated: number }>>(
-      t.app,
+    const ok = await call(
+      w.app,
       'Staff/UpdateStatusOfNotificationMessages',
       { ids: [m.body.data.id] },
-      dispatcher.accessToken,
+      dispatcher.token,
     );
     expect(ok.body.data.updated).toBe(1);
   });
 
   it('Staff/UpdateStatusOfUnreadMessages marks every driver’s messages read', async () => {
-    await call(t.app, 'Driver/SendMessage', { message: 'again' }, driverB.session.accessToken);
-    expect((await call(t.app, 'Staff/UpdateStatusOfUnreadMessages', {}, accounts.accessToken)).status).toBe(403);
-    const theirs = await call<Answer<{ updated: number }>>(
-      t.app,
-      'Staff/UpdateStatusOfUnreadMessages',
-      {},
-      other.accessToken,
-    );
+    await call(w.app, 'Driver/SendMessage', { message: 'again' }, driverB.token);
+    expect((await call(w.app, 'Staff/UpdateStatusOfUnreadMessages', {}, w.as.Accounts.token)).status).toBe(403);
+    const theirs = await call(w.app, 'Staff/UpdateStatusOfUnreadMessages', {}, w.other.admin.token);
     expect(theirs.body.data.updated).toBe(0);
-    const res = await call<Answer<{ updated: number }>>(
-      t.app,
-      'Staff/UpdateStatusOfUnreadMessages',
-      {},
-      dispatcher.accessToken,
-    );
+    const res = await call(w.app, 'Staff/UpdateStatusOfUnreadMessages', {}, dispatcher.token);
     expect(res.status).toBe(200);
     expect(res.body.data.updated).toBeGreaterThanOrEqual(2);
     expect((await conversations({ onlyUnread: true })).body.count).toBe(0);
   });
 
   it('Driver/UpdateStatusOfUnreadMessagesDriverApp marks the office’s messages to that driver read', async () => {
-    const res = await call<Answer<{ updated: number }>>(
-      t.app,
-      'Driver/UpdateStatusOfUnreadMessagesDriverApp',
-      {},
-      driverA.session.accessToken,
-    );
+    const res = await call(w.app, 'Driver/UpdateStatusOfUnreadMessagesDriverApp', {}, driverA.token);
     expect(res.status).toBe(200);
     expect(res.body.data.updated).toBeGreaterThanOrEqual(2);
-    const chat = await officeChat(driverA.id);
-    expect(chat.body.data.filter((m) => !m.fromDriver).every((m) => m.readAt)).toBe(true);
-    const rows = await t.db
+    const chat = await officeChat(driverA.personId);
+    expectEvery(
+      chat.body.data.filter((m) => !m.fromDriver),
+      (m) => m.readAt !== null,
+      "the office's messages",
+    );
+    const rows = await w.db
       .select()
       .from(chatMessages)
-      .where(and(eq(chatMessages.driverId, driverB.id), eq(chatMessages.fromDriver, false)));
+      .where(and(eq(chatMessages.driverId, driverB.personId), eq(chatMessages.fromDriver, false)));
     expect(rows.some((r) => r.readAt === null)).toBe(true);
-    expect((await call(t.app, 'Driver/UpdateStatusOfUnreadMessagesDriverApp', {}, dispatcher.accessToken)).status).toBe(
-      403,
-    );
+    expect((await call(w.app, 'Driver/UpdateStatusOfUnreadMessagesDriverApp', {}, dispatcher.token)).status).toBe(403);
   });
 });
 
 describe('Staff/SendBroadCastMessageToAllActiveDriver', () => {
   it('writes one marked row per switched-on driver', async () => {
-    const off = await createDriverRow(t.db, company.id, { isActive: false });
-    const res = await call<Answer<{ sent: number; driverIds: number[] }>>(
-      t.app,
+    const off = await createDriverRow(w.db, w.company.id, { isActive: false });
+    const res = await call(
+      w.app,
       'Staff/SendBroadCastMessageToAllActiveDriver',
       { message: 'Airport queue is long tonight' },
-      dispatcher.accessToken,
+      dispatcher.token,
     );
     expect(res.status).toBe(200);
-    expect(res.body.data.driverIds).toEqual(expect.arrayContaining([driverA.id, driverB.id]));
+    expect(res.body.data.driverIds).toEqual(expect.arrayContaining([driverA.personId, driverB.personId]));
     expect(res.body.data.driverIds).not.toContain(off);
-    const rows = await t.db
+    const rows = await w.db
       .select()
       .from(chatMessages)
-      .where(and(eq(chatMessages.companyId, company.id), eq(chatMessages.isBroadcast, true)));
+      .where(and(eq(chatMessages.companyId, w.company.id), eq(chatMessages.isBroadcast, true)));
     expect(rows).toHaveLength(res.body.data.sent);
     expect((await ownChat()).body.data[0]).toMatchObject({
       message: 'Airport queue is long tonight',
@@ -352,67 +315,63 @@ describe('Staff/SendBroadCastMessageToAllActiveDriver', () => {
   });
 
   it('answers bad input, a company without active drivers, and a missing permission', async () => {
-    const bad = await call<Answer<unknown>>(
-      t.app,
-      'Staff/SendBroadCastMessageToAllActiveDriver',
-      {},
-      dispatcher.accessToken,
-    );
+    const bad = await callRaw(w.app, 'Staff/SendBroadCastMessageToAllActiveDriver', {}, dispatcher.token);
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.[0]?.field).toBe('message');
-    const none = await call(t.app, 'Staff/SendBroadCastMessageToAllActiveDriver', { message: 'hi' }, other.accessToken);
+    const none = await call(
+      w.app,
+      'Staff/SendBroadCastMessageToAllActiveDriver',
+      { message: 'hi' },
+      w.other.admin.token,
+    );
     expect(none.status).toBe(200); // the other company has one active driver of its own
-    const theirRows = await t.db.select().from(chatMessages).where(eq(chatMessages.driverId, driverA.id));
+    const theirRows = await w.db.select().from(chatMessages).where(eq(chatMessages.driverId, driverA.personId));
     expect(theirRows.filter((r) => r.body === 'hi')).toHaveLength(0);
-    const empty = await createCompany(t.db);
-    const emptyAdmin = await signIn(t.app, empty.adminEmail);
+    const empty = await createCompany(w.db);
+    const emptyAdmin = await signIn(w.app, empty.adminEmail);
     const nobody = await call(
-      t.app,
+      w.app,
       'Staff/SendBroadCastMessageToAllActiveDriver',
       { message: 'hi' },
       emptyAdmin.accessToken,
     );
     expect(nobody.status).toBe(409);
     expect(
-      (await call(t.app, 'Staff/SendBroadCastMessageToAllActiveDriver', { message: 'hi' }, accounts.accessToken))
-        .status,
+      (await call(w.app, 'Staff/SendBroadCastMessageToAllActiveDriver', { message: 'hi' }, w.as.Accounts.token)).status,
     ).toBe(403);
   });
 });
 
 describe('Staff/DeleteDriverChat', () => {
   it('hides the conversation from both sides, keeps the rows marked, and writes history', async () => {
-    expect((await call(t.app, 'Staff/DeleteDriverChat', { driverId: driverB.id }, other.accessToken)).status).toBe(404);
-    expect((await call(t.app, 'Staff/DeleteDriverChat', { driverId: driverB.id }, accounts.accessToken)).status).toBe(
-      403,
-    );
-    expect((await call(t.app, 'Staff/DeleteDriverChat', { driverId: 0 }, dispatcher.accessToken)).status).toBe(400);
-    const before = await t.db.select().from(chatMessages).where(eq(chatMessages.driverId, driverB.id));
-    const res = await call<Answer<{ deleted: number }>>(
-      t.app,
-      'Staff/DeleteDriverChat',
-      { driverId: driverB.id },
-      dispatcher.accessToken,
-    );
+    expect(
+      (await call(w.app, 'Staff/DeleteDriverChat', { driverId: driverB.personId }, w.other.admin.token)).status,
+    ).toBe(404);
+    expect(
+      (await call(w.app, 'Staff/DeleteDriverChat', { driverId: driverB.personId }, w.as.Accounts.token)).status,
+    ).toBe(403);
+    expect((await call(w.app, 'Staff/DeleteDriverChat', { driverId: 0 }, dispatcher.token)).status).toBe(400);
+    const before = await w.db.select().from(chatMessages).where(eq(chatMessages.driverId, driverB.personId));
+    const res = await call(w.app, 'Staff/DeleteDriverChat', { driverId: driverB.personId }, dispatcher.token);
     expect(res.status).toBe(200);
     expect(res.body.data.deleted).toBe(before.length);
-    expect((await officeChat(driverB.id)).body.count).toBe(0);
-    expect((await ownChat(driverB.session.accessToken)).body.count).toBe(0);
+    expect((await officeChat(driverB.personId)).body.count).toBe(0);
+    expect((await ownChat(driverB.token)).body.count).toBe(0);
     expect((await ownChat()).body.count).toBeGreaterThan(0);
-    const rows = await t.db.select().from(chatMessages).where(eq(chatMessages.driverId, driverB.id));
-    expect(rows.every((r) => r.deletedAt)).toBe(true);
-    const history = await t.db
+    const rows = await w.db.select().from(chatMessages).where(eq(chatMessages.driverId, driverB.personId));
+    expectEvery(rows, (r) => r.deletedAt !== null);
+    const history = await w.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entityType, 'driver'), eq(auditLog.entityId, driverB.id)));
+      .where(and(eq(auditLog.entityType, 'driver'), eq(auditLog.entityId, driverB.personId)));
     expect(history.map((h) => h.action)).toContain('chat_deleted');
   });
 });
 
 describe('live delivery', () => {
   it('brings a message to the office and to that driver only, both ways', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
+    await w.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = w.app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     const connect = async (token: string) => {
       const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
@@ -423,14 +382,14 @@ describe('live delivery', () => {
       await expect.poll(() => frames.some((f) => f.type === 'hello')).toBe(true);
       return { socket, frames };
     };
-    const office = await connect(dispatcher.accessToken);
-    const a = await connect(driverA.session.accessToken);
-    const b = await connect(driverB.session.accessToken);
+    const office = await connect(dispatcher.token);
+    const a = await connect(driverA.token);
+    const b = await connect(driverB.token);
     const chatOf = (frames: typeof office.frames, text: string) =>
       frames.some(
         (f) => f.event === 'chat.message' && (f.payload?.message as { message?: string } | undefined)?.message === text,
       );
-    await send({ driverId: driverA.id, message: 'live to A' });
+    await send({ driverId: driverA.personId, message: 'live to A' });
     await expect.poll(() => chatOf(a.frames, 'live to A')).toBe(true);
     await expect.poll(() => chatOf(office.frames, 'live to A')).toBe(true);
     await driverSend({ message: 'live from A' });

@@ -4,45 +4,39 @@ import { auditLog } from '../src/domains/audit/schema';
 import { clients, clientTypes } from '../src/domains/clients/schema';
 import { tags } from '../src/domains/reference-data/schema';
 import { staff } from '../src/domains/staff/schema';
-import { call, createTestApp, type TestApp } from './harness';
-import { createCompany, createUser, signIn, type SignedIn } from './factories';
+import type { CallInput } from '@cabdesk/contract';
+import { call, callRaw, type CallResult } from './client';
+import { world, type World } from './world';
 
-let t: TestApp;
-let admin: SignedIn;
-let other: SignedIn;
-let dispatcher: SignedIn;
-let full: Record<string, unknown>;
+let w: World<'Dispatcher', true>;
+let full: Omit<CallInput<'Client/Create'>, 'name'>;
 let ref: { typeId: number; tagId: number; repId: number; goneRepId: number };
 
-type Row = Record<string, unknown> & { id: number; updatedAt: string };
-type Mutation = { code: number; message: string; data: Row; errors?: { field: string; message: string }[] };
-
-const create = async (body: object, name: 'Client/Create' | 'Client/CreateChild' = 'Client/Create') => {
-  const res = await call<Mutation>(t.app, name, body, admin.accessToken);
+/** The row a create call made; a refusal here is a fault of the test's set-up. */
+const createdRow = <T>(res: CallResult<{ data: T }>): T => {
   if (res.status !== 200) throw new Error(JSON.stringify(res.body));
   return res.body.data;
 };
-const update = (body: object, token = admin.accessToken) => call<Mutation>(t.app, 'Client/Update', body, token);
-const stored = async (id: number) => (await t.db.select().from(clients).where(eq(clients.id, id)))[0];
+const create = async (body: CallInput<'Client/Create'>) =>
+  createdRow(await call(w.app, 'Client/Create', body, w.admin.token));
+const createChild = async (body: CallInput<'Client/CreateChild'>) =>
+  createdRow(await call(w.app, 'Client/CreateChild', body, w.admin.token));
+const update = (body: CallInput<'Client/Update'>, token = w.admin.token) => call(w.app, 'Client/Update', body, token);
+const stored = async (id: number) => (await w.db.select().from(clients).where(eq(clients.id, id)))[0];
 const history = (id: number) =>
-  t.db
+  w.db
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.entityType, 'client'), eq(auditLog.entityId, id), eq(auditLog.action, 'updated')));
-const without = ({ updatedAt: _u, ...row }: Row) => row;
+const without = <T extends { updatedAt: string }>({ updatedAt: _u, ...row }: T) => row;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const company = await createCompany(t.db, { currency: 'EUR' });
-  admin = await signIn(t.app, company.adminEmail);
-  other = await signIn(t.app, (await createCompany(t.db)).adminEmail);
-  const d = await createUser(t.db, company.id, 'staff', { staffRoleId: company.roleIds.Dispatcher });
-  dispatcher = await signIn(t.app, d.email);
-  const companyId = company.id;
-  const [type] = await t.db.insert(clientTypes).values({ companyId, name: 'Corporate' }).returning();
-  const [tag] = await t.db.insert(tags).values({ companyId, name: 'Key', tagType: 'client' }).returning();
-  const [rep] = await t.db.insert(staff).values({ companyId, firstName: 'Rita', lastName: 'Rep' }).returning();
-  const [gone] = await t.db
+  w = await world({ company: { currency: 'EUR' }, roles: ['Dispatcher'], otherCompany: true });
+  const companyId = w.company.id;
+  const [type] = await w.db.insert(clientTypes).values({ companyId, name: 'Corporate' }).returning();
+  const [tag] = await w.db.insert(tags).values({ companyId, name: 'Key', tagType: 'client' }).returning();
+  const [rep] = await w.db.insert(staff).values({ companyId, firstName: 'Rita', lastName: 'Rep' }).returning();
+  const [gone] = await w.db
     .insert(staff)
     .values({ companyId, firstName: 'Old', lastName: 'Hand', isActive: false })
     .returning();
@@ -150,7 +144,7 @@ describe('Client/Update changes only the fields it is sent', () => {
 
   it('refuses a required field sent empty, naming it, and changes nothing', async () => {
     const made = await create({ ...full, name: 'Required Ltd' });
-    const cases: [object, string][] = [
+    const cases: [Record<string, unknown>, string][] = [
       [{ name: '' }, 'name'],
       [{ name: null }, 'name'],
       [{ invoicePeriod: '' }, 'invoicePeriod'],
@@ -159,7 +153,7 @@ describe('Client/Update changes only the fields it is sent', () => {
       [{ graceWaitingMinutes: null }, 'graceWaitingMinutes'],
     ];
     for (const [body, field] of cases) {
-      const res = await update({ id: made.id, ...body });
+      const res = await callRaw(w.app, 'Client/Update', { id: made.id, ...body }, w.admin.token);
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual([{ field, message: 'is required' }]);
     }
@@ -170,13 +164,13 @@ describe('Client/Update changes only the fields it is sent', () => {
   });
 
   it('answers 404 for another company’s client or a missing one, and 403 for a dispatcher', async () => {
-    const theirs = await call<Mutation>(t.app, 'Client/Create', { name: 'Private' }, other.accessToken);
+    const theirs = await call(w.app, 'Client/Create', { name: 'Private' }, w.other.admin.token);
     for (const id of [theirs.body.data.id, 999999]) {
       expect((await update({ id, name: 'Stolen' })).status).toBe(404);
     }
     expect((await stored(theirs.body.data.id))?.name).toBe('Private');
     const mine = await create({ name: 'Guarded' });
-    expect((await update({ id: mine.id, name: 'Nope' }, dispatcher.accessToken)).status).toBe(403);
+    expect((await update({ id: mine.id, name: 'Nope' }, w.as.Dispatcher.token)).status).toBe(403);
     expect((await stored(mine.id))?.name).toBe('Guarded');
   });
 });
@@ -184,7 +178,7 @@ describe('Client/Update changes only the fields it is sent', () => {
 describe('Client/Update keeps its rules on the client as it will be', () => {
   it('allows invoiceGroup "parent" only for a child account', async () => {
     const parent = await create({ name: 'Group Parent' });
-    const child = await create({ name: 'Group Child', parentClientId: parent.id }, 'Client/CreateChild');
+    const child = await createChild({ name: 'Group Child', parentClientId: parent.id });
     const top = await update({ id: parent.id, invoiceGroup: 'parent' });
     expect(top.body.errors).toEqual([{ field: 'invoiceGroup', message: 'can be "parent" only for a child account' }]);
     expect((await update({ id: child.id, invoiceGroup: 'parent' })).status).toBe(200);
@@ -199,7 +193,7 @@ describe('Client/Update keeps its rules on the client as it will be', () => {
 
   it('never makes a client its own ancestor when only the parent is sent', async () => {
     const a = await create({ name: 'Loop A', accountNo: 'LOOP-A' });
-    const b = await create({ name: 'Loop B', parentClientId: a.id }, 'Client/CreateChild');
+    const b = await createChild({ name: 'Loop B', parentClientId: a.id });
     const res = await update({ id: a.id, parentClientId: b.id });
     expect(res.body.errors).toEqual([
       { field: 'parentClientId', message: 'must not be one of the client’s own child accounts' },

@@ -4,47 +4,33 @@ import { auditLog } from '../src/domains/audit/schema';
 import { clients, clientTypes } from '../src/domains/clients/schema';
 import { tags } from '../src/domains/reference-data/schema';
 import { staff } from '../src/domains/staff/schema';
-import { call, createTestApp, type TestApp } from './harness';
-import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
+import type { CallInput } from '@cabdesk/contract';
+import { call, callRaw } from './client';
+import { world, type World } from './world';
 
-let t: TestApp;
-let company: TestCompany;
-let admin: SignedIn;
-let other: SignedIn;
-let otherCompany: TestCompany;
-let dispatcher: SignedIn;
+let w: World<'Dispatcher', true>;
 
-type Row = Record<string, unknown> & { id: number };
-type Mutation = { code: number; message: string; data: Row; errors?: { field: string; message: string }[] };
-type List = { data: Row[]; allData: Row[]; total: number; count: number };
-
-const create = (body: object, token = admin.accessToken) => call<Mutation>(t.app, 'Client/Create', body, token);
+const create = (body: CallInput<'Client/Create'>, token = w.admin.token) => call(w.app, 'Client/Create', body, token);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  company = await createCompany(t.db, { currency: 'EUR' });
-  admin = await signIn(t.app, company.adminEmail);
-  otherCompany = await createCompany(t.db);
-  other = await signIn(t.app, otherCompany.adminEmail);
-  const d = await createUser(t.db, company.id, 'staff', { staffRoleId: company.roleIds.Dispatcher });
-  dispatcher = await signIn(t.app, d.email);
+  w = await world({ company: { currency: 'EUR' }, roles: ['Dispatcher'], otherCompany: true });
 });
 
 describe('Client/Create', () => {
   it('adds a client with its settings, tags and a history row, and answers the full client', async () => {
-    const [type] = await t.db
+    const [type] = await w.db
       .insert(clientTypes)
-      .values({ companyId: company.id, name: 'Corporate' })
+      .values({ companyId: w.company.id, name: 'Corporate' })
       .returning({ id: clientTypes.id });
-    const [tag] = await t.db
+    const [tag] = await w.db
       .insert(tags)
-      .values({ companyId: company.id, name: 'Key account', tagType: 'client', colour: '#e03131' })
+      .values({ companyId: w.company.id, name: 'Key account', tagType: 'client', colour: '#e03131' })
       .returning({ id: tags.id });
-    const [rep] = await t.db
+    const [rep] = await w.db
       .insert(staff)
-      .values({ companyId: company.id, firstName: 'Rita', lastName: 'Rep', email: 'rita@example.test' })
+      .values({ companyId: w.company.id, firstName: 'Rita', lastName: 'Rep', email: 'rita@example.test' })
       .returning({ id: staff.id });
-    const taxes = await call<List>(t.app, 'Common/GetTaxList', {}, admin.accessToken);
+    const taxes = await call(w.app, 'Common/GetTaxList', {}, w.admin.token);
     const tax = taxes.body.data[0];
     const res = await create({
       name: '  Acme Travel ',
@@ -64,7 +50,7 @@ describe('Client/Create', () => {
       creditLimitMinor: 250000,
       notifications: { sms: ['confirmation', 'arrival', 'arrival'], email: ['completion'], phoneCall: ['arrival'] },
       notes: 'Pays on the 1st.',
-      tagIds: [tag?.id],
+      tagIds: [tag!.id],
     });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Client added.');
@@ -96,7 +82,7 @@ describe('Client/Create', () => {
       tags: [{ id: tag?.id, name: 'Key account', colour: '#e03131' }],
       photoUrl: null,
     });
-    const history = await t.db
+    const history = await w.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'client'), eq(auditLog.entityId, res.body.data.id)));
@@ -119,15 +105,20 @@ describe('Client/Create', () => {
   });
 
   it('names every bad field', async () => {
-    const res = await create({
-      name: '',
-      email: 'not-an-address',
-      invoicePeriod: 'daily',
-      priority: 9,
-      graceWaitingMinutes: 7,
-      creditLimitMinor: -1,
-      notifications: { sms: ['birthday'] },
-    });
+    const res = await callRaw(
+      w.app,
+      'Client/Create',
+      {
+        name: '',
+        email: 'not-an-address',
+        invoicePeriod: 'daily',
+        priority: 9,
+        graceWaitingMinutes: 7,
+        creditLimitMinor: -1,
+        notifications: { sms: ['birthday'] },
+      },
+      w.admin.token,
+    );
     expect(res.status).toBe(400);
     expect(res.body.errors?.map((e) => e.field)).toEqual([
       'name',
@@ -143,13 +134,13 @@ describe('Client/Create', () => {
   });
 
   it('refuses a representative who is not an active staff member of the company', async () => {
-    const [gone] = await t.db
+    const [gone] = await w.db
       .insert(staff)
-      .values({ companyId: company.id, firstName: 'Old', lastName: 'Hand', isActive: false })
+      .values({ companyId: w.company.id, firstName: 'Old', lastName: 'Hand', isActive: false })
       .returning({ id: staff.id });
-    const [theirs] = await t.db
+    const [theirs] = await w.db
       .insert(staff)
-      .values({ companyId: otherCompany.id, firstName: 'Their', lastName: 'Rep' })
+      .values({ companyId: w.other.company.id, firstName: 'Their', lastName: 'Rep' })
       .returning({ id: staff.id });
     for (const id of [gone?.id, theirs?.id, 999999]) {
       const res = await create({ name: 'Rep test', representativeStaffId: id });
@@ -161,14 +152,14 @@ describe('Client/Create', () => {
   });
 
   it('refuses references to another company’s rows, naming the field', async () => {
-    const [theirType] = await t.db
+    const [theirType] = await w.db
       .insert(clientTypes)
-      .values({ companyId: otherCompany.id, name: 'Theirs' })
+      .values({ companyId: w.other.company.id, name: 'Theirs' })
       .returning({ id: clientTypes.id });
     const res = await create({ name: 'X', clientTypeId: theirType?.id });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field: 'clientTypeId', message: 'does not exist in your company' }]);
-    const theirClient = await create({ name: 'Their client' }, other.accessToken);
+    const theirClient = await create({ name: 'Their client' }, w.other.admin.token);
     const child = await create({ name: 'Y', parentClientId: theirClient.body.data.id });
     expect(child.body.errors).toEqual([{ field: 'parentClientId', message: 'does not exist in your company' }]);
     const tagged = await create({ name: 'Z', tagIds: [123456] });
@@ -180,27 +171,28 @@ describe('Client/Create', () => {
     const dup = await create({ name: 'Second', accountNo: 'dup-1' });
     expect(dup.status).toBe(409);
     expect(dup.body.errors).toEqual([{ field: 'accountNo', message: 'is already used by another client' }]);
-    expect((await create({ name: 'Elsewhere', accountNo: 'DUP-1' }, other.accessToken)).status).toBe(200);
-    const rows = await t.db.select().from(clients).where(eq(clients.name, 'Second'));
+    expect((await create({ name: 'Elsewhere', accountNo: 'DUP-1' }, w.other.admin.token)).status).toBe(200);
+    const rows = await w.db.select().from(clients).where(eq(clients.name, 'Second'));
     expect(rows).toHaveLength(0);
   });
 });
 
 describe('Client/GetTableSummary', () => {
   it('searches name, account number and e-mail; filters type, activity and tag; sorts and pages', async () => {
-    const [type] = await t.db
+    const [type] = await w.db
       .insert(clientTypes)
-      .values({ companyId: company.id, name: 'Hotel' })
+      .values({ companyId: w.company.id, name: 'Hotel' })
       .returning({ id: clientTypes.id });
-    const [tag] = await t.db
+    const [tag] = await w.db
       .insert(tags)
-      .values({ companyId: company.id, name: 'Late payer', tagType: 'client' })
+      .values({ companyId: w.company.id, name: 'Late payer', tagType: 'client' })
       .returning({ id: tags.id });
-    const a = await create({ name: 'Zeta Hotel', accountNo: 'LIST-3', clientTypeId: type?.id, tagIds: [tag?.id] });
+    const a = await create({ name: 'Zeta Hotel', accountNo: 'LIST-3', clientTypeId: type?.id, tagIds: [tag!.id] });
     await create({ name: 'Alpha Hotel', accountNo: 'LIST-1', clientTypeId: type?.id, email: 'desk@alpha.test' });
     await create({ name: 'Mid Hotel', accountNo: 'LIST-2', clientTypeId: type?.id, isActive: false });
 
-    const list = (body: object) => call<List>(t.app, 'Client/GetTableSummary', body, admin.accessToken);
+    const list = (body: CallInput<'Client/GetTableSummary'>) =>
+      call(w.app, 'Client/GetTableSummary', body, w.admin.token);
     expect((await list({ clientTypeId: type?.id })).body.data.map((r) => r.name)).toEqual([
       'Alpha Hotel',
       'Mid Hotel',
@@ -228,14 +220,14 @@ describe('Client/GetTableSummary', () => {
     const one = await list({ clientId: a.body.data.id });
     expect(one.body.data).toHaveLength(1);
 
-    const bad = await list({ sortColumn: 'password' });
+    const bad = await callRaw(w.app, 'Client/GetTableSummary', { sortColumn: 'password' }, w.admin.token);
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ errors: [{ field: 'sortColumn' }] });
   });
 
   it('never shows another company’s clients', async () => {
-    await create({ name: 'Hidden Co' }, other.accessToken);
-    const res = await call<List>(t.app, 'Client/GetTableSummary', { q: 'Hidden Co' }, admin.accessToken);
+    await create({ name: 'Hidden Co' }, w.other.admin.token);
+    const res = await call(w.app, 'Client/GetTableSummary', { q: 'Hidden Co' }, w.admin.token);
     expect(res.body.count).toBe(0);
   });
 });
@@ -244,17 +236,17 @@ describe('permissions', () => {
   it('lets a dispatcher read clients but not change them', async () => {
     const made = await create({ name: 'Read only' });
     const id = made.body.data.id;
-    const token = dispatcher.accessToken;
-    expect((await call(t.app, 'Client/GetTableSummary', {}, token)).status).toBe(200);
-    expect((await call(t.app, 'Client/GetClientNote', { id }, token)).status).toBe(200);
-    expect((await call(t.app, 'Common/GetClientList', {}, token)).status).toBe(200);
-    expect((await call(t.app, 'Client/Create', { name: 'Nope' }, token)).status).toBe(403);
-    expect((await call(t.app, 'Client/CreateChild', { name: 'Nope', parentClientId: id }, token)).status).toBe(403);
-    expect((await call(t.app, 'Client/Update', { id, name: 'Nope' }, token)).status).toBe(403);
-    expect((await call(t.app, 'Client/Delete', { id }, token)).status).toBe(403);
+    const token = w.as.Dispatcher.token;
+    expect((await call(w.app, 'Client/GetTableSummary', {}, token)).status).toBe(200);
+    expect((await call(w.app, 'Client/GetClientNote', { id }, token)).status).toBe(200);
+    expect((await call(w.app, 'Common/GetClientList', {}, token)).status).toBe(200);
+    expect((await call(w.app, 'Client/Create', { name: 'Nope' }, token)).status).toBe(403);
+    expect((await call(w.app, 'Client/CreateChild', { name: 'Nope', parentClientId: id }, token)).status).toBe(403);
+    expect((await call(w.app, 'Client/Update', { id, name: 'Nope' }, token)).status).toBe(403);
+    expect((await call(w.app, 'Client/Delete', { id }, token)).status).toBe(403);
     const png = { fileName: 'a.png', mimeType: 'image/png', content: 'iVBORw0KGgo=' };
-    expect((await call(t.app, 'Common/UploadImageClient', { id, file: png }, token)).status).toBe(403);
-    const [row] = await t.db.select().from(clients).where(eq(clients.id, id));
+    expect((await call(w.app, 'Common/UploadImageClient', { id, file: png }, token)).status).toBe(403);
+    const [row] = await w.db.select().from(clients).where(eq(clients.id, id));
     expect(row?.name).toBe('Read only');
   });
 });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call, callRaw } from './client';
 import { createCompany, type TestCompany } from './factories';
 
 let t: TestApp;
@@ -23,12 +24,12 @@ describe('Booking/GetCompanyDetails', () => {
     const res = await call(t.app, 'Booking/GetCompanyDetails', { companyShortName: branded.shortName.toLowerCase() });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: branded.id, companyShortName: branded.shortName, loaderStyle: 'special' });
-    expect((res.body.data as { id: number }).id).toBe(branded.id);
+    expect(res.body.data.id).toBe(branded.id);
   });
 
   it('answers 404 for an unknown short name and 400 for none', async () => {
     expect((await call(t.app, 'Booking/GetCompanyDetails', { companyShortName: 'NoSuchCompany' })).status).toBe(404);
-    const none = await call(t.app, 'Booking/GetCompanyDetails', {});
+    const none = await callRaw(t.app, 'Booking/GetCompanyDetails', {});
     expect(none.status).toBe(400);
     expect(none.body.errors).toEqual([{ field: 'companyShortName', message: 'is required' }]);
   });

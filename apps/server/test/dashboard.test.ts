@@ -7,29 +7,21 @@ import { documents, documentTypes } from '../src/domains/documents/schema';
 import { drivers } from '../src/domains/drivers/schema';
 import { passengers } from '../src/domains/passengers/schema';
 import { vehicles, vehicleTypes } from '../src/domains/vehicles/schema';
-import { call, createTestApp, type TestApp } from './harness';
-import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
+import type { BuiltName, CallInput } from '@cabdesk/contract';
+import { call, callData, callRaw } from './client';
+import { world, type World } from './world';
 
 /**
  * A New York company (UTC-5 in January), so that day boundaries in UTC and on the company's clock
  * differ: 03:00 UTC on the 10th is still the 9th there.
  */
 const TZ = 'America/New_York';
-let t: TestApp;
-let company: TestCompany;
-let admin: SignedIn;
-let other: SignedIn;
-let driverUser: SignedIn;
-let dispatcher: SignedIn;
+let w: World<'Dispatcher' | 'driver', true>;
 const ids = { driverA: 0, driverB: 0, clientX: 0, clientY: 0, typeT1: 0, typeT2: 0, passenger: 0 };
 const range = { fromDate: '2026-01-09', toDate: '2026-01-12' };
 
-type Body<T> = { data: T };
-const read = async <T>(name: string, body: object, token = admin.accessToken) => {
-  const res = await call<Body<T>>(t.app, name, body, token);
-  expect(res.status, `${name} ${JSON.stringify(res.body)}`).toBe(200);
-  return res.body.data;
-};
+const read = <K extends BuiltName>(name: K, body: CallInput<K>, token = w.admin.token) =>
+  callData(w.app, name, body, token);
 
 function localToday(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(new Date());
@@ -42,15 +34,13 @@ function inDays(days: number): string {
 const daysSince = (date: string) => Math.round((Date.parse(localToday()) - Date.parse(date)) / 86_400_000);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  company = await createCompany(t.db, { timezone: TZ, monthlyBookingsGoal: 100, monthlyRevenueGoalMinor: 1_000_000 });
-  admin = await signIn(t.app, company.adminEmail);
-  other = await signIn(t.app, (await createCompany(t.db)).adminEmail);
-  driverUser = await signIn(t.app, (await createUser(t.db, company.id, 'driver')).email);
-  const d = await createUser(t.db, company.id, 'staff', { staffRoleId: company.roleIds.Dispatcher });
-  dispatcher = await signIn(t.app, d.email);
-  const cid = company.id;
-  const [a, b, c] = await t.db
+  w = await world({
+    company: { timezone: TZ, monthlyBookingsGoal: 100, monthlyRevenueGoalMinor: 1_000_000 },
+    roles: ['Dispatcher', 'driver'],
+    otherCompany: true,
+  });
+  const cid = w.company.id;
+  const [a, b, c] = await w.db
     .insert(drivers)
     .values([
       { companyId: cid, firstName: 'Alice', lastName: 'Archer' },
@@ -60,7 +50,7 @@ beforeAll(async () => {
     .returning({ id: drivers.id });
   ids.driverA = a?.id ?? 0;
   ids.driverB = b?.id ?? 0;
-  const [x, y] = await t.db
+  const [x, y] = await w.db
     .insert(clients)
     .values([
       { companyId: cid, name: 'Xylo Ltd' },
@@ -69,12 +59,12 @@ beforeAll(async () => {
     .returning({ id: clients.id });
   ids.clientX = x?.id ?? 0;
   ids.clientY = y?.id ?? 0;
-  const [p] = await t.db
+  const [p] = await w.db
     .insert(passengers)
     .values({ companyId: cid, firstName: 'Pat', surname: 'Rider' })
     .returning({ id: passengers.id });
   ids.passenger = p?.id ?? 0;
-  const [t1, t2] = await t.db
+  const [t1, t2] = await w.db
     .insert(vehicleTypes)
     .values([
       { companyId: cid, name: 'Saloon' },
@@ -90,7 +80,7 @@ beforeAll(async () => {
     priceMinor: number,
     extra: Partial<typeof bookings.$inferInsert> = {},
   ): typeof bookings.$inferInsert => ({ companyId: cid, pickupAt: new Date(pickupAt), status, priceMinor, ...extra });
-  await t.db.insert(bookings).values([
+  await w.db.insert(bookings).values([
     // 23:00 on the 8th in New York: before the range.
     booking('2026-01-09T04:00:00Z', 'completed', 100, { paymentStatus: 'unpaid' }),
     // 22:00 on the 9th in New York, though the 10th in UTC.
@@ -125,9 +115,9 @@ beforeAll(async () => {
   ]);
 
   const types = Object.fromEntries(
-    (await t.db.select().from(documentTypes).where(eq(documentTypes.companyId, cid))).map((r) => [r.name, r.id]),
+    (await w.db.select().from(documentTypes).where(eq(documentTypes.companyId, cid))).map((r) => [r.name, r.id]),
   );
-  const [v1] = await t.db
+  const [v1] = await w.db
     .insert(vehicles)
     .values([
       { companyId: cid, vehicleTypeId: ids.typeT1, registration: 'V1 AAA' },
@@ -141,7 +131,7 @@ beforeAll(async () => {
     documentTypeId: types[type] as number,
     expiryDate,
   });
-  await t.db
+  await w.db
     .insert(documents)
     .values([
       doc('driver', ids.driverA, 'Driving licence', inDays(-3)),
@@ -155,7 +145,7 @@ beforeAll(async () => {
 
 describe('the bookings panels, against the bookings inserted', () => {
   it('counts each company day, every day present, on the New York clock', async () => {
-    const graph = await read<unknown[]>('Dashboard/GetBookingsGraph', range);
+    const graph = await read('Dashboard/GetBookingsGraph', range);
     expect(graph).toEqual([
       { date: '2026-01-09', bookings: 1, completed: 1, cancelled: 0, revenueMinor: 1000 },
       { date: '2026-01-10', bookings: 2, completed: 1, cancelled: 1, revenueMinor: 2500 },
@@ -176,10 +166,7 @@ describe('the bookings panels, against the bookings inserted', () => {
   });
 
   it('gives every source, with its bookings and revenue', async () => {
-    const sources = await read<{ source: string; bookings: number; revenueMinor: number }[]>(
-      'Dashboard/GetDashboardSources',
-      range,
-    );
+    const sources = await read('Dashboard/GetDashboardSources', range);
     expect(sources.map((s) => s.source)).toEqual(['office', 'phone', 'web', 'passenger_app', 'client_portal', 'api']);
     expect(sources.find((s) => s.source === 'phone')).toMatchObject({ name: 'Phone', bookings: 2, revenueMinor: 1000 });
     expect(sources.find((s) => s.source === 'office')).toMatchObject({ bookings: 2, revenueMinor: 3700 });
@@ -187,10 +174,7 @@ describe('the bookings panels, against the bookings inserted', () => {
   });
 
   it('lists completed unpaid bookings, oldest first, with their total', async () => {
-    const pending = await read<{ totalMinor: number; count: number; rows: Record<string, unknown>[] }>(
-      'Dashboard/GetPendingBookingPayments',
-      range,
-    );
+    const pending = await read('Dashboard/GetPendingBookingPayments', range);
     expect(pending).toMatchObject({ totalMinor: 4000, count: 2, currency: 'GBP' });
     expect(pending.rows).toEqual([
       expect.objectContaining({
@@ -206,27 +190,25 @@ describe('the bookings panels, against the bookings inserted', () => {
   });
 
   it('applies every filter of the bar', async () => {
-    const graphOf = async (filters: object) =>
-      (await read<{ bookings: number }[]>('Dashboard/GetBookingsGraph', { ...range, ...filters })).map(
-        (d) => d.bookings,
-      );
+    const graphOf = async (filters: CallInput<'Dashboard/GetBookingsGraph'>) =>
+      (await read('Dashboard/GetBookingsGraph', { ...range, ...filters })).map((d) => d.bookings);
     expect(await graphOf({ driverId: ids.driverA })).toEqual([1, 1, 0, 0]);
     expect(await graphOf({ clientId: ids.clientY })).toEqual([0, 0, 1, 1]);
     expect(await graphOf({ vehicleTypeId: ids.typeT1 })).toEqual([0, 0, 0, 1]);
     expect(await graphOf({ source: 'phone' })).toEqual([1, 1, 0, 0]);
     // 0 and "" mean "all", as the existing clients send them.
     expect(await graphOf({ driverId: 0, clientId: '0', source: '' })).toEqual([1, 2, 1, 1]);
-    const pending = await read<{ count: number }>('Dashboard/GetPendingBookingPayments', {
+    const pending = await read('Dashboard/GetPendingBookingPayments', {
       ...range,
       clientId: ids.clientY,
     });
     expect(pending.count).toBe(1);
-    const top = await read<unknown[]>('Dashboard/GetDashboardTopDriver', { ...range, source: 'web' });
+    const top = await read('Dashboard/GetDashboardTopDriver', { ...range, source: 'web' });
     expect(top).toEqual([{ rank: 1, id: ids.driverA, name: 'Alice Archer', bookings: 1, revenueMinor: 2500 }]);
   });
 
   it('measures this month so far against the goals', async () => {
-    const goal = await read<Record<string, number>>('Dashboard/GetGoalOverview', range);
+    const goal = await read('Dashboard/GetGoalOverview', range);
     const today = localToday();
     const daysElapsed = Number(today.slice(8, 10));
     const [y, m] = today.split('-').map(Number) as [number, number];
@@ -248,7 +230,7 @@ describe('the bookings panels, against the bookings inserted', () => {
   });
 
   it('gives the monthly trends over the range, every month present', async () => {
-    const trends = await read<Record<string, unknown>[]>('Common/GetAllBookingTrends', {
+    const trends = await read('Common/GetAllBookingTrends', {
       fromDate: '2025-12-01',
       toDate: '2026-01-31',
     });
@@ -256,11 +238,11 @@ describe('the bookings panels, against the bookings inserted', () => {
       { period: '2025-12', name: 'Dec 2025', bookings: 0, completed: 0, cancelled: 0, revenueMinor: 0 },
       { period: '2026-01', name: 'Jan 2026', bookings: 7, completed: 5, cancelled: 1, revenueMinor: 7500 },
     ]);
-    expect(await read<unknown[]>('Common/GetAllBookingTrends', {})).toHaveLength(12);
+    expect(await read('Common/GetAllBookingTrends', {})).toHaveLength(12);
   });
 
   it('defaults to the last 30 days of the company', async () => {
-    const graph = await read<{ date: string }[]>('Dashboard/GetBookingsGraph', {});
+    const graph = await read('Dashboard/GetBookingsGraph', {});
     expect(graph).toHaveLength(30);
     expect(graph.at(-1)?.date).toBe(localToday());
   });
@@ -268,7 +250,7 @@ describe('the bookings panels, against the bookings inserted', () => {
 
 describe('the document panels', () => {
   it('counts active drivers’ documents by state, the mandatory ones lacking, soonest first', async () => {
-    const panel = await read<Record<string, unknown>>('Dashboard/GetDashboardDriverDocuments', {});
+    const panel = await read('Dashboard/GetDashboardDriverDocuments', {});
     // Alice lacks the PHD licence, Bob the driving licence, the driver-app account's driver both.
     expect(panel).toMatchObject({ valid: 1, expiring: 1, expired: 1, missing: 4 });
     expect(panel.items).toEqual([
@@ -279,16 +261,16 @@ describe('the document panels', () => {
       }),
       expect.objectContaining({ ownerName: 'Bob Baker', expiryState: 'expiring', expiryDate: inDays(5) }),
     ]);
-    const one = await read<Record<string, unknown>>('Dashboard/GetDashboardDriverDocuments', {
+    const one = await read('Dashboard/GetDashboardDriverDocuments', {
       driverId: ids.driverA,
     });
     expect(one).toMatchObject({ valid: 0, expiring: 0, expired: 1, missing: 1 });
   });
 
   it('counts vehicles’ documents, narrowed by vehicle type', async () => {
-    const all = await read<Record<string, unknown>>('Dashboard/GetDashboardVehicleDocuments', {});
+    const all = await read('Dashboard/GetDashboardVehicleDocuments', {});
     expect(all).toMatchObject({ valid: 1, expiring: 0, expired: 1, missing: 4 });
-    const saloons = await read<Record<string, unknown>>('Dashboard/GetDashboardVehicleDocuments', {
+    const saloons = await read('Dashboard/GetDashboardVehicleDocuments', {
       vehicleTypeId: ids.typeT1,
     });
     expect(saloons).toMatchObject({ missing: 1 });
@@ -297,7 +279,7 @@ describe('the document panels', () => {
 
 describe('all at once, and the rules', () => {
   it('answers every panel in one call, the same as the single calls', async () => {
-    const all = await read<Record<string, unknown>>('Dashboard/GetDashboardAllData', range);
+    const all = await read('Dashboard/GetDashboardAllData', range);
     expect(Object.keys(all).sort()).toEqual(
       [
         'bookingsGraph',
@@ -319,7 +301,7 @@ describe('all at once, and the rules', () => {
   });
 
   it('names the field of bad filters', async () => {
-    const cases: [object, string][] = [
+    const cases: [unknown, string][] = [
       [{ fromDate: '2026-01-10', toDate: '2026-01-09' }, 'toDate'],
       [{ fromDate: '2020-01-01', toDate: '2026-01-09' }, 'fromDate'],
       [{ source: 'fax' }, 'source'],
@@ -327,31 +309,26 @@ describe('all at once, and the rules', () => {
       [{ fromDate: '9 January' }, 'fromDate'],
     ];
     for (const [body, field] of cases) {
-      const res = await call<{ errors: { field: string }[] }>(
-        t.app,
-        'Dashboard/GetBookingsGraph',
-        body,
-        admin.accessToken,
-      );
+      const res = await callRaw(w.app, 'Dashboard/GetBookingsGraph', body, w.admin.token);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.errors.map((e) => e.field)).toEqual([field]);
+      expect(res.body.errors?.map((e) => e.field)).toEqual([field]);
     }
   });
 
   it('shows nothing of one company to another, and nothing to a role without the dashboard', async () => {
-    expect(await read('Dashboard/GetDashboardTopDriver', range, other.accessToken)).toEqual([]);
-    const theirs = await read<{ count: number }>('Dashboard/GetPendingBookingPayments', range, other.accessToken);
+    expect(await read('Dashboard/GetDashboardTopDriver', range, w.other.admin.token)).toEqual([]);
+    const theirs = await read('Dashboard/GetPendingBookingPayments', range, w.other.admin.token);
     expect(theirs.count).toBe(0);
-    expect((await call(t.app, 'Dashboard/GetDashboardAllData', range, driverUser.accessToken)).status).toBe(403);
-    expect((await call(t.app, 'Dashboard/GetBookingsGraph', range, dispatcher.accessToken)).status).toBe(200);
+    expect((await call(w.app, 'Dashboard/GetDashboardAllData', range, w.as.driver.token)).status).toBe(403);
+    expect((await call(w.app, 'Dashboard/GetBookingsGraph', range, w.as.Dispatcher.token)).status).toBe(200);
   });
 
   it('answers a company without goals with null goals', async () => {
-    await t.db
+    await w.db
       .update(companies)
       .set({ monthlyBookingsGoal: null, monthlyRevenueGoalMinor: null })
-      .where(eq(companies.id, company.id));
-    const goal = await read<Record<string, unknown>>('Dashboard/GetGoalOverview', {});
+      .where(eq(companies.id, w.company.id));
+    const goal = await read('Dashboard/GetGoalOverview', {});
     expect(goal).toMatchObject({ bookingsGoal: null, revenueGoalMinor: null });
   });
 });

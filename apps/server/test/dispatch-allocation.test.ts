@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/domains/audit/schema';
 import { bookings } from '../src/domains/bookings/schema';
 import { expireDueOffers } from '../src/domains/dispatch/offer-expiry';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import type { BuiltName, CallInput } from '@cabdesk/contract';
+import { call, callRaw } from './client';
 import { createCompany, signIn, type SignedIn } from './factories';
 import {
   dispatchWorld,
@@ -15,24 +17,16 @@ import {
   type DispatchWorld,
 } from './factories-dispatch';
 
-type Row = Record<string, unknown> & { id: number; status: string; version: number; driverId: number | null };
-type Answer = {
-  code: number;
-  message: string;
-  data: Row;
-  errors?: { field: string; message: string }[];
-  holder?: Record<string, unknown>;
-  currentStatus?: string;
-};
-
 let t: TestApp;
 let w: DispatchWorld;
 let other: SignedIn;
 let otherDriverId: number;
 let cid: number;
 
-const run = (name: string, body: object, token = w.dispatcher.accessToken) =>
-  call<Answer>(t.app, `Booking/${name}`, body, token);
+const run = <K extends BuiltName>(name: K, body: CallInput<K>, token = w.dispatcher.accessToken) =>
+  call(t.app, name, body, token);
+/** A call the contract refuses, as the dispatcher. */
+const runRaw = (name: string, body: unknown) => callRaw(t.app, name, body, w.dispatcher.accessToken);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -61,7 +55,7 @@ describe('Booking/UpdateBookingDriverAndVehicleHard (allocate)', () => {
     const driver = await makeDriver(t.db, cid);
     const vehicle = await makeVehicle(t.db, cid, w.saloonId);
     const booking = await makeBooking(t.db, cid, { vehicleTypeId: w.saloonId });
-    const res = await run('UpdateBookingDriverAndVehicleHard', {
+    const res = await run('Booking/UpdateBookingDriverAndVehicleHard', {
       bookingId: booking.id,
       driverId: driver.id,
       vehicleId: vehicle.id,
@@ -85,20 +79,23 @@ describe('Booking/UpdateBookingDriverAndVehicleHard (allocate)', () => {
     const vehicle = await makeVehicle(t.db, cid, w.saloonId);
     await onShiftAt(t.db, cid, driver.id, vehicle.id, 51.5, -0.12);
     const booking = await makeBooking(t.db, cid);
-    const res = await run('UpdateBookingDriverAndVehicleHard', { bookingId: booking.id, driverId: driver.id });
+    const res = await run('Booking/UpdateBookingDriverAndVehicleHard', { bookingId: booking.id, driverId: driver.id });
     expect(res.status).toBe(200);
     expect(res.body.data.vehicleId).toBe(vehicle.id);
   });
 
   it('refuses bad input, naming the field', async () => {
-    const res = await run('UpdateBookingDriverAndVehicleHard', { bookingId: 'x', driverId: -1 });
+    const res = await run('Booking/UpdateBookingDriverAndVehicleHard', { bookingId: 'x', driverId: -1 });
     expect(res.status).toBe(400);
     expect(res.body.errors?.map((e) => e.field).sort()).toEqual(['bookingId', 'driverId']);
   });
 
   it('answers 404 naming driverId for a driver of another company, and changes nothing', async () => {
     const booking = await makeBooking(t.db, cid);
-    const res = await run('UpdateBookingDriverAndVehicleHard', { bookingId: booking.id, driverId: otherDriverId });
+    const res = await run('Booking/UpdateBookingDriverAndVehicleHard', {
+      bookingId: booking.id,
+      driverId: otherDriverId,
+    });
     expect(res.status).toBe(404);
     expect(res.body.errors?.[0]?.field).toBe('driverId');
     const [after] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
@@ -109,7 +106,7 @@ describe('Booking/UpdateBookingDriverAndVehicleHard (allocate)', () => {
     const booking = await makeBooking(t.db, cid);
     const theirDriver = otherDriverId;
     const res = await run(
-      'UpdateBookingDriverAndVehicleHard',
+      'Booking/UpdateBookingDriverAndVehicleHard',
       { bookingId: booking.id, driverId: theirDriver },
       other.accessToken,
     );
@@ -119,12 +116,12 @@ describe('Booking/UpdateBookingDriverAndVehicleHard (allocate)', () => {
   it('refuses a switched-off driver and a vehicle of the wrong type (400 naming the field)', async () => {
     const off = await makeDriver(t.db, cid, { isActive: false });
     const booking = await makeBooking(t.db, cid, { vehicleTypeId: w.saloonId });
-    const a = await run('UpdateBookingDriverAndVehicleHard', { bookingId: booking.id, driverId: off.id });
+    const a = await run('Booking/UpdateBookingDriverAndVehicleHard', { bookingId: booking.id, driverId: off.id });
     expect(a.status).toBe(400);
     expect(a.body.errors?.[0]?.field).toBe('driverId');
     const driver = await makeDriver(t.db, cid);
     const mpv = await makeVehicle(t.db, cid, w.mpvId);
-    const b = await run('UpdateBookingDriverAndVehicleHard', {
+    const b = await run('Booking/UpdateBookingDriverAndVehicleHard', {
       bookingId: booking.id,
       driverId: driver.id,
       vehicleId: mpv.id,
@@ -138,7 +135,7 @@ describe('Booking/UpdateBookingDriverAndVehicleHard (allocate)', () => {
     const driver = await makeDriver(t.db, cid);
     const booking = await makeBooking(t.db, cid);
     const res = await run(
-      'UpdateBookingDriverAndVehicleHard',
+      'Booking/UpdateBookingDriverAndVehicleHard',
       { bookingId: booking.id, driverId: driver.id },
       w.accounts.accessToken,
     );
@@ -148,15 +145,15 @@ describe('Booking/UpdateBookingDriverAndVehicleHard (allocate)', () => {
   it('refuses an illegal move (a completed booking) with 409 and the current status', async () => {
     const driver = await makeDriver(t.db, cid);
     const booking = await makeBooking(t.db, cid, { status: 'completed' });
-    const res = await run('UpdateBookingDriverAndVehicleHard', { bookingId: booking.id, driverId: driver.id });
+    const res = await run('Booking/UpdateBookingDriverAndVehicleHard', { bookingId: booking.id, driverId: driver.id });
     expect(res.status).toBe(409);
-    expect(res.body.currentStatus).toBe('completed');
+    expect(res.body).toMatchObject({ currentStatus: 'completed' });
   });
 
   it('refuses a stale version with 409', async () => {
     const driver = await makeDriver(t.db, cid);
     const booking = await makeBooking(t.db, cid);
-    const res = await run('UpdateBookingDriverAndVehicleHard', {
+    const res = await run('Booking/UpdateBookingDriverAndVehicleHard', {
       bookingId: booking.id,
       driverId: driver.id,
       version: booking.version + 5,
@@ -168,28 +165,26 @@ describe('Booking/UpdateBookingDriverAndVehicleHard (allocate)', () => {
     const first = await makeDriver(t.db, cid, { firstName: 'Holly', lastName: 'Holder', callsign: 'HH1' });
     const second = await makeDriver(t.db, cid);
     const booking = await makeBooking(t.db, cid);
-    await run('UpdateBookingDriverAndVehicleHard', { bookingId: booking.id, driverId: first.id });
+    await run('Booking/UpdateBookingDriverAndVehicleHard', { bookingId: booking.id, driverId: first.id });
     const refused = await run(
-      'UpdateBookingDriverAndVehicleHard',
+      'Booking/UpdateBookingDriverAndVehicleHard',
       { bookingId: booking.id, driverId: second.id },
       w.dispatcher2.accessToken,
     );
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('Holly Holder (HH1)');
     expect(refused.body.message).toContain('allocated by Dana Dispatch');
-    expect(refused.body.holder).toMatchObject({
-      driverId: first.id,
-      callsign: 'HH1',
-      allocatedByName: 'Dana Dispatch',
+    expect(refused.body).toMatchObject({
+      holder: { driverId: first.id, callsign: 'HH1', allocatedByName: 'Dana Dispatch' },
     });
-    const stale = await run('UpdateBookingDriverAndVehicleHard', {
+    const stale = await run('Booking/UpdateBookingDriverAndVehicleHard', {
       bookingId: booking.id,
       driverId: second.id,
       reallocate: true,
       version: 1,
     });
     expect(stale.status).toBe(409);
-    const taken = await run('UpdateBookingDriverAndVehicleHard', {
+    const taken = await run('Booking/UpdateBookingDriverAndVehicleHard', {
       bookingId: booking.id,
       driverId: second.id,
       reallocate: true,
@@ -207,7 +202,7 @@ describe('concurrency: many dispatchers allocate one booking at once', () => {
     const tokens = [w.dispatcher.accessToken, w.dispatcher2.accessToken];
     const answers = await Promise.all(
       contenders.map((d, i) =>
-        run('UpdateBookingDriverAndVehicleHard', { bookingId: booking.id, driverId: d.id }, tokens[i % 2]),
+        run('Booking/UpdateBookingDriverAndVehicleHard', { bookingId: booking.id, driverId: d.id }, tokens[i % 2]),
       ),
     );
     const won = answers.filter((a) => a.status === 200);
@@ -217,7 +212,7 @@ describe('concurrency: many dispatchers allocate one booking at once', () => {
     const winner = contenders.find((d) => d.id === won[0]!.body.data.driverId)!;
     for (const a of lost) {
       expect(a.body.message).toContain(`${winner.firstName} ${winner.lastName} (${winner.callsign})`);
-      expect(a.body.holder).toMatchObject({ driverId: winner.id });
+      expect(a.body).toMatchObject({ holder: { driverId: winner.id } });
       expect(a.body.message).toMatch(/allocated by (Dana|Eli) Dispatch/);
     }
     expect(await auditRows(booking.id, 'allocate')).toHaveLength(1);
@@ -231,7 +226,7 @@ describe('compliance', () => {
     const driver = await makeDriver(t.db, cid);
     await giveDocument(t.db, cid, 'driver', driver.id, 'Driving licence', '2020-03-01');
     const booking = await makeBooking(t.db, cid);
-    const res = await run('UpdateBookingDriverAndVehicleHard', { bookingId: booking.id, driverId: driver.id });
+    const res = await run('Booking/UpdateBookingDriverAndVehicleHard', { bookingId: booking.id, driverId: driver.id });
     expect(res.status).toBe(422);
     expect(res.body.message).toContain('Driving licence');
     expect(res.body.message).toContain('01-03-2020');
@@ -247,7 +242,7 @@ describe('compliance', () => {
     const vehicle = await makeVehicle(t.db, cid, w.saloonId);
     await giveDocument(t.db, cid, 'vehicle', vehicle.id, 'MOT certificate', '2021-05-02');
     const booking = await makeBooking(t.db, cid);
-    const res = await run('UpdateBookingDriverAndVehicleHard', {
+    const res = await run('Booking/UpdateBookingDriverAndVehicleHard', {
       bookingId: booking.id,
       driverId: driver.id,
       vehicleId: vehicle.id,
@@ -255,7 +250,7 @@ describe('compliance', () => {
     expect(res.status).toBe(422);
     expect(res.body.message).toContain('MOT certificate expired on 02-05-2021');
     expect(res.body.message).not.toContain('Driving licence');
-    const ok = await run('UpdateBookingDriverAndVehicleHard', { bookingId: booking.id, driverId: driver.id });
+    const ok = await run('Booking/UpdateBookingDriverAndVehicleHard', { bookingId: booking.id, driverId: driver.id });
     expect(ok.status).toBe(200);
   });
 });
@@ -264,7 +259,10 @@ describe('Booking/UpdateBookingDriverAndVehicleHardSubContractor', () => {
   it('allocates to a subcontractor’s driver, or to the subcontractor alone', async () => {
     const sub = await makeDriver(t.db, cid, { vendorId: w.vendorId });
     const a = await makeBooking(t.db, cid);
-    const res = await run('UpdateBookingDriverAndVehicleHardSubContractor', { bookingId: a.id, driverId: sub.id });
+    const res = await run('Booking/UpdateBookingDriverAndVehicleHardSubContractor', {
+      bookingId: a.id,
+      driverId: sub.id,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       status: 'allocated',
@@ -273,7 +271,7 @@ describe('Booking/UpdateBookingDriverAndVehicleHardSubContractor', () => {
       vendorName: 'Night Cars Ltd',
     });
     const b = await makeBooking(t.db, cid);
-    const alone = await run('UpdateBookingDriverAndVehicleHardSubContractor', {
+    const alone = await run('Booking/UpdateBookingDriverAndVehicleHardSubContractor', {
       bookingId: b.id,
       vendorId: w.vendorId,
     });
@@ -281,7 +279,7 @@ describe('Booking/UpdateBookingDriverAndVehicleHardSubContractor', () => {
     expect(alone.body.data).toMatchObject({ driverId: null, vendorId: w.vendorId });
     // Held by the subcontractor: another allocation names it.
     const own = await makeDriver(t.db, cid);
-    const refused = await run('UpdateBookingDriverAndVehicleHard', { bookingId: b.id, driverId: own.id });
+    const refused = await run('Booking/UpdateBookingDriverAndVehicleHard', { bookingId: b.id, driverId: own.id });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('subcontractor Night Cars Ltd');
   });
@@ -289,7 +287,7 @@ describe('Booking/UpdateBookingDriverAndVehicleHardSubContractor', () => {
   it('refuses a driver of no subcontractor with 400 naming driverId', async () => {
     const own = await makeDriver(t.db, cid);
     const booking = await makeBooking(t.db, cid);
-    const res = await run('UpdateBookingDriverAndVehicleHardSubContractor', {
+    const res = await run('Booking/UpdateBookingDriverAndVehicleHardSubContractor', {
       bookingId: booking.id,
       driverId: own.id,
     });
@@ -299,22 +297,22 @@ describe('Booking/UpdateBookingDriverAndVehicleHardSubContractor', () => {
 
   it('refuses missing input, a switched-off vendor and another company’s vendor', async () => {
     const booking = await makeBooking(t.db, cid);
-    const none = await run('UpdateBookingDriverAndVehicleHardSubContractor', { bookingId: booking.id });
+    const none = await run('Booking/UpdateBookingDriverAndVehicleHardSubContractor', { bookingId: booking.id });
     expect(none.status).toBe(400);
     expect(none.body.errors?.[0]?.field).toBe('vendorId');
-    const off = await run('UpdateBookingDriverAndVehicleHardSubContractor', {
+    const off = await run('Booking/UpdateBookingDriverAndVehicleHardSubContractor', {
       bookingId: booking.id,
       vendorId: w.offVendorId,
     });
     expect(off.status).toBe(400);
     const theirs = await run(
-      'UpdateBookingDriverAndVehicleHardSubContractor',
+      'Booking/UpdateBookingDriverAndVehicleHardSubContractor',
       { bookingId: booking.id, vendorId: w.vendorId },
       other.accessToken,
     );
     expect(theirs.status).toBe(404);
     const forbidden = await run(
-      'UpdateBookingDriverAndVehicleHardSubContractor',
+      'Booking/UpdateBookingDriverAndVehicleHardSubContractor',
       { bookingId: booking.id, vendorId: w.vendorId },
       w.accounts.accessToken,
     );
@@ -327,7 +325,7 @@ describe('Booking/UpdateBookingDriverAndVehicle (offer) and its expiry', () => {
     const driver = await makeDriver(t.db, cid);
     const booking = await makeBooking(t.db, cid);
     const before = Date.now();
-    const res = await run('UpdateBookingDriverAndVehicle', { bookingId: booking.id, driverId: driver.id });
+    const res = await run('Booking/UpdateBookingDriverAndVehicle', { bookingId: booking.id, driverId: driver.id });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'offered', tab: 'offered', driverId: driver.id });
     const expires = Date.parse(res.body.data.offerExpiresAt as string);
@@ -339,33 +337,33 @@ describe('Booking/UpdateBookingDriverAndVehicle (offer) and its expiry', () => {
   it('refuses bad input, another company, no permission and an illegal move', async () => {
     const driver = await makeDriver(t.db, cid);
     const booking = await makeBooking(t.db, cid, { status: 'on_route' });
-    expect((await run('UpdateBookingDriverAndVehicle', { bookingId: booking.id })).status).toBe(400);
+    expect((await runRaw('Booking/UpdateBookingDriverAndVehicle', { bookingId: booking.id })).status).toBe(400);
     expect(
-      (await run('UpdateBookingDriverAndVehicle', { bookingId: booking.id, driverId: otherDriverId })).status,
+      (await run('Booking/UpdateBookingDriverAndVehicle', { bookingId: booking.id, driverId: otherDriverId })).status,
     ).toBe(404);
     expect(
       (
         await run(
-          'UpdateBookingDriverAndVehicle',
+          'Booking/UpdateBookingDriverAndVehicle',
           { bookingId: booking.id, driverId: driver.id },
           w.accounts.accessToken,
         )
       ).status,
     ).toBe(403);
-    expect((await run('UpdateBookingDriverAndVehicle', { bookingId: booking.id, driverId: driver.id })).status).toBe(
-      409,
-    );
+    expect(
+      (await run('Booking/UpdateBookingDriverAndVehicle', { bookingId: booking.id, driverId: driver.id })).status,
+    ).toBe(409);
   });
 
   it('an offer taken up by the same driver as a hard allocation is allowed; another driver is not', async () => {
     const driver = await makeDriver(t.db, cid);
     const rival = await makeDriver(t.db, cid);
     const booking = await makeBooking(t.db, cid);
-    await run('UpdateBookingDriverAndVehicle', { bookingId: booking.id, driverId: driver.id });
-    expect((await run('UpdateBookingDriverAndVehicle', { bookingId: booking.id, driverId: rival.id })).status).toBe(
-      409,
-    );
-    const res = await run('UpdateBookingDriverAndVehicleHard', { bookingId: booking.id, driverId: driver.id });
+    await run('Booking/UpdateBookingDriverAndVehicle', { bookingId: booking.id, driverId: driver.id });
+    expect(
+      (await run('Booking/UpdateBookingDriverAndVehicle', { bookingId: booking.id, driverId: rival.id })).status,
+    ).toBe(409);
+    const res = await run('Booking/UpdateBookingDriverAndVehicleHard', { bookingId: booking.id, driverId: driver.id });
     expect(res.status).toBe(200);
     expect(res.body.data.offerExpiresAt).toBeNull();
   });
@@ -374,8 +372,8 @@ describe('Booking/UpdateBookingDriverAndVehicle (offer) and its expiry', () => {
     const driver = await makeDriver(t.db, cid);
     const booking = await makeBooking(t.db, cid);
     const fresh = await makeBooking(t.db, cid);
-    await run('UpdateBookingDriverAndVehicle', { bookingId: booking.id, driverId: driver.id });
-    await run('UpdateBookingDriverAndVehicle', { bookingId: fresh.id, driverId: driver.id });
+    await run('Booking/UpdateBookingDriverAndVehicle', { bookingId: booking.id, driverId: driver.id });
+    await run('Booking/UpdateBookingDriverAndVehicle', { bookingId: fresh.id, driverId: driver.id });
     await t.db
       .update(bookings)
       .set({ offerExpiresAt: new Date(Date.now() - 1000) })
@@ -397,81 +395,107 @@ describe('approve, reject, confirm, unallocate, reset', () => {
   const offered = async () => {
     const driver = await makeDriver(t.db, cid);
     const booking = await makeBooking(t.db, cid);
-    const res = await run('UpdateBookingDriverAndVehicle', { bookingId: booking.id, driverId: driver.id });
+    const res = await run('Booking/UpdateBookingDriverAndVehicle', { bookingId: booking.id, driverId: driver.id });
     return { driver, booking: res.body.data };
   };
 
   it('ApproveDriverAllcation accepts for the named driver; another driver is a 409 naming the holder', async () => {
     const { driver, booking } = await offered();
     const rival = await makeDriver(t.db, cid);
-    const wrong = await run('ApproveDriverAllcation', { bookingId: booking.id, driverId: rival.id });
+    const wrong = await run('Booking/ApproveDriverAllcation', { bookingId: booking.id, driverId: rival.id });
     expect(wrong.status).toBe(409);
     expect(wrong.body.message).toContain(`${driver.firstName} ${driver.lastName}`);
-    const ok = await run('ApproveDriverAllcation', {
+    const ok = await run('Booking/ApproveDriverAllcation', {
       bookingId: booking.id,
       driverId: driver.id,
       version: booking.version,
     });
     expect(ok.status).toBe(200);
     expect(ok.body.data.status).toBe('accepted');
-    expect((await run('ApproveDriverAllcation', { bookingId: booking.id, driverId: driver.id })).status).toBe(409);
-    expect((await run('ApproveDriverAllcation', { bookingId: booking.id })).status).toBe(400);
+    expect((await run('Booking/ApproveDriverAllcation', { bookingId: booking.id, driverId: driver.id })).status).toBe(
+      409,
+    );
+    expect((await runRaw('Booking/ApproveDriverAllcation', { bookingId: booking.id })).status).toBe(400);
     expect(
-      (await run('ApproveDriverAllcation', { bookingId: booking.id, driverId: driver.id }, other.accessToken)).status,
+      (await run('Booking/ApproveDriverAllcation', { bookingId: booking.id, driverId: driver.id }, other.accessToken))
+        .status,
     ).toBe(404);
     expect(
-      (await run('ApproveDriverAllcation', { bookingId: booking.id, driverId: driver.id }, w.accounts.accessToken))
-        .status,
+      (
+        await run(
+          'Booking/ApproveDriverAllcation',
+          { bookingId: booking.id, driverId: driver.id },
+          w.accounts.accessToken,
+        )
+      ).status,
     ).toBe(403);
   });
 
   it('RejectDriverAllcation sends the booking back to dispatch', async () => {
     const { driver, booking } = await offered();
-    const res = await run('RejectDriverAllcation', { bookingId: booking.id, driverId: driver.id, note: 'Too far' });
+    const res = await run('Booking/RejectDriverAllcation', {
+      bookingId: booking.id,
+      driverId: driver.id,
+      note: 'Too far',
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'confirmed', driverId: null, tab: 'unallocated' });
-    expect((await run('RejectDriverAllcation', { bookingId: booking.id, driverId: driver.id })).status).toBe(409);
-    expect((await run('RejectDriverAllcation', { bookingId: 0, driverId: driver.id })).status).toBe(400);
+    expect((await run('Booking/RejectDriverAllcation', { bookingId: booking.id, driverId: driver.id })).status).toBe(
+      409,
+    );
+    expect((await run('Booking/RejectDriverAllcation', { bookingId: 0, driverId: driver.id })).status).toBe(400);
     expect(
-      (await run('RejectDriverAllcation', { bookingId: booking.id, driverId: driver.id }, other.accessToken)).status,
+      (await run('Booking/RejectDriverAllcation', { bookingId: booking.id, driverId: driver.id }, other.accessToken))
+        .status,
     ).toBe(404);
     expect(
-      (await run('RejectDriverAllcation', { bookingId: booking.id, driverId: driver.id }, w.accounts.accessToken))
-        .status,
+      (
+        await run(
+          'Booking/RejectDriverAllcation',
+          { bookingId: booking.id, driverId: driver.id },
+          w.accounts.accessToken,
+        )
+      ).status,
     ).toBe(403);
   });
 
   it('ConfirmDriverAllocationDispatch accepts on the driver’s behalf', async () => {
     const { booking } = await offered();
-    const res = await run('ConfirmDriverAllocationDispatch', { bookingId: booking.id });
+    const res = await run('Booking/ConfirmDriverAllocationDispatch', { bookingId: booking.id });
     expect(res.status).toBe(200);
     expect(res.body.data.status).toBe('accepted');
-    expect((await run('ConfirmDriverAllocationDispatch', { bookingId: booking.id })).status).toBe(409);
+    expect((await run('Booking/ConfirmDriverAllocationDispatch', { bookingId: booking.id })).status).toBe(409);
     const bare = await makeBooking(t.db, cid);
-    expect((await run('ConfirmDriverAllocationDispatch', { bookingId: bare.id })).status).toBe(409);
-    expect((await run('ConfirmDriverAllocationDispatch', { bookingId: 'one' })).status).toBe(400);
-    expect((await run('ConfirmDriverAllocationDispatch', { bookingId: booking.id }, other.accessToken)).status).toBe(
-      404,
-    );
+    expect((await run('Booking/ConfirmDriverAllocationDispatch', { bookingId: bare.id })).status).toBe(409);
+    expect((await run('Booking/ConfirmDriverAllocationDispatch', { bookingId: 'one' })).status).toBe(400);
     expect(
-      (await run('ConfirmDriverAllocationDispatch', { bookingId: booking.id }, w.accounts.accessToken)).status,
+      (await run('Booking/ConfirmDriverAllocationDispatch', { bookingId: booking.id }, other.accessToken)).status,
+    ).toBe(404);
+    expect(
+      (await run('Booking/ConfirmDriverAllocationDispatch', { bookingId: booking.id }, w.accounts.accessToken)).status,
     ).toBe(403);
   });
 
   it('UnallocateBookingDriverAndVehicle frees the booking', async () => {
     const { booking } = await offered();
     expect(
-      (await run('UnallocateBookingDriverAndVehicle', { bookingId: booking.id }, w.accounts.accessToken)).status,
+      (await run('Booking/UnallocateBookingDriverAndVehicle', { bookingId: booking.id }, w.accounts.accessToken))
+        .status,
     ).toBe(403);
-    expect((await run('UnallocateBookingDriverAndVehicle', { bookingId: booking.id }, other.accessToken)).status).toBe(
-      404,
-    );
-    expect((await run('UnallocateBookingDriverAndVehicle', { bookingId: booking.id, version: 99 })).status).toBe(409);
-    const res = await run('UnallocateBookingDriverAndVehicle', { bookingId: booking.id, version: booking.version });
+    expect(
+      (await run('Booking/UnallocateBookingDriverAndVehicle', { bookingId: booking.id }, other.accessToken)).status,
+    ).toBe(404);
+    expect(
+      (await run('Booking/UnallocateBookingDriverAndVehicle', { bookingId: booking.id, version: 99 })).status,
+    ).toBe(409);
+    const res = await run('Booking/UnallocateBookingDriverAndVehicle', {
+      bookingId: booking.id,
+      version: booking.version,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'confirmed', driverId: null, vehicleId: null });
-    expect((await run('UnallocateBookingDriverAndVehicle', { bookingId: booking.id })).status).toBe(409);
-    expect((await run('UnallocateBookingDriverAndVehicle', {})).status).toBe(400);
+    expect((await run('Booking/UnallocateBookingDriverAndVehicle', { bookingId: booking.id })).status).toBe(409);
+    expect((await runRaw('Booking/UnallocateBookingDriverAndVehicle', {})).status).toBe(400);
   });
 
   it('UpdateDataofResetBooking resets a job under way', async () => {
@@ -482,15 +506,19 @@ describe('approve, reject, confirm, unallocate, reset', () => {
       arrivedAt: new Date(),
       onRouteAt: new Date(),
     });
-    expect((await run('UpdateDataofResetBooking', { bookingId: booking.id }, w.accounts.accessToken)).status).toBe(403);
-    expect((await run('UpdateDataofResetBooking', { bookingId: booking.id }, other.accessToken)).status).toBe(404);
-    const res = await run('UpdateDataofResetBooking', { bookingId: booking.id, note: 'Wrong car sent' });
+    expect(
+      (await run('Booking/UpdateDataofResetBooking', { bookingId: booking.id }, w.accounts.accessToken)).status,
+    ).toBe(403);
+    expect((await run('Booking/UpdateDataofResetBooking', { bookingId: booking.id }, other.accessToken)).status).toBe(
+      404,
+    );
+    const res = await run('Booking/UpdateDataofResetBooking', { bookingId: booking.id, note: 'Wrong car sent' });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'confirmed', driverId: null });
     const [after] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(after).toMatchObject({ arrivedAt: null, onRouteAt: null });
-    expect((await run('UpdateDataofResetBooking', { bookingId: booking.id })).status).toBe(409);
-    expect((await run('UpdateDataofResetBooking', { bookingId: booking.id, version: 'x' })).status).toBe(400);
+    expect((await run('Booking/UpdateDataofResetBooking', { bookingId: booking.id })).status).toBe(409);
+    expect((await run('Booking/UpdateDataofResetBooking', { bookingId: booking.id, version: 'x' })).status).toBe(400);
   });
 
   it('announces moves live (booking.moved) in the same transaction', async () => {

@@ -7,23 +7,24 @@ import { companies } from '../src/domains/company/schema';
 import { documents, documentTypes } from '../src/domains/documents/schema';
 import { drivers } from '../src/domains/drivers/schema';
 import { vehicles, vehicleTypes } from '../src/domains/vehicles/schema';
-import { call, createTestApp, type TestApp } from './harness';
-import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
+import type { CallInput, ResponseOf } from '@cabdesk/contract';
+import { expectEvery } from './assertions';
+import { call, callRaw } from './client';
+import { createUser, signIn } from './factories';
+import { world, type World } from './world';
 
-let t: TestApp;
-let company: TestCompany;
-let admin: SignedIn;
-let other: SignedIn;
-let otherCompany: TestCompany;
-let dispatcher: SignedIn;
+let w: World<'Dispatcher', true>;
 let driverId: number;
 let secondDriverId: number;
 let vehicleId: number;
 let foreignDriverId: number;
 const typeIds: Record<string, number> = {};
-
-type Doc = Record<string, unknown> & { id: number; fileUrl: string | null; expiryState: string };
-type Mutation = { code: number; message: string; data: Doc; errors?: { field: string; message: string }[] };
+/** The id of one of the company's own document types (a new company starts with a set of them). */
+const typeId = (name: string): number => {
+  const id = typeIds[name];
+  if (id === undefined) throw new Error(`no document type ${name}`);
+  return id;
+};
 
 const png = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a3d6b5a10000000049454e44ae426082',
@@ -39,59 +40,48 @@ function inDays(days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-const stored = (key: string) => path.join(t.config.dataDir, 'files', key);
+const stored = (key: string) => path.join(w.config.dataDir, 'files', key);
 async function fileKeyOf(id: number): Promise<string | null> {
-  const [row] = await t.db.select({ key: documents.fileKey }).from(documents).where(eq(documents.id, id));
+  const [row] = await w.db.select({ key: documents.fileKey }).from(documents).where(eq(documents.id, id));
   return row?.key ?? null;
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  company = await createCompany(t.db);
-  otherCompany = await createCompany(t.db);
-  admin = await signIn(t.app, company.adminEmail);
-  other = await signIn(t.app, otherCompany.adminEmail);
-  const d = await createUser(t.db, company.id, 'staff', { staffRoleId: company.roleIds.Dispatcher });
-  dispatcher = await signIn(t.app, d.email);
-  const made = await t.db
+  w = await world({ roles: ['Dispatcher'], otherCompany: true });
+  const made = await w.db
     .insert(drivers)
     .values([
-      { companyId: company.id, firstName: 'James', lastName: 'Walker' },
-      { companyId: company.id, firstName: 'Amira', lastName: 'Khan' },
-      { companyId: otherCompany.id, firstName: 'Foreign', lastName: 'Driver' },
+      { companyId: w.company.id, firstName: 'James', lastName: 'Walker' },
+      { companyId: w.company.id, firstName: 'Amira', lastName: 'Khan' },
+      { companyId: w.other.company.id, firstName: 'Foreign', lastName: 'Driver' },
     ])
     .returning({ id: drivers.id });
   [driverId, secondDriverId, foreignDriverId] = made.map((r) => r.id) as [number, number, number];
-  const [type] = await t.db
+  const [type] = await w.db
     .insert(vehicleTypes)
-    .values({ companyId: company.id, name: 'Saloon' })
+    .values({ companyId: w.company.id, name: 'Saloon' })
     .returning({ id: vehicleTypes.id });
-  const [car] = await t.db
+  const [car] = await w.db
     .insert(vehicles)
-    .values({ companyId: company.id, vehicleTypeId: type?.id ?? 0, registration: 'AB12 CDE' })
+    .values({ companyId: w.company.id, vehicleTypeId: type?.id ?? 0, registration: 'AB12 CDE' })
     .returning({ id: vehicles.id });
   vehicleId = car?.id ?? 0;
-  for (const row of await t.db.select().from(documentTypes).where(eq(documentTypes.companyId, company.id))) {
+  for (const row of await w.db.select().from(documentTypes).where(eq(documentTypes.companyId, w.company.id))) {
     typeIds[row.name] = row.id;
   }
 });
 
 describe('document types look-up', () => {
   it('answers the active types of an owner type, by POST and by GET', async () => {
-    const post = await call<{ data: { name: string; ownerType: string }[] }>(
-      t.app,
-      'Common/GetDocumentTypeList',
-      { ownerType: 'vehicle' },
-      admin.accessToken,
-    );
+    const post = await call(w.app, 'Common/GetDocumentTypeList', { ownerType: 'vehicle' }, w.admin.token);
     expect(post.status).toBe(200);
-    expect(post.body.data.every((r) => r.ownerType === 'vehicle')).toBe(true);
+    expectEvery(post.body.data, (r) => r.ownerType === 'vehicle');
     expect(post.body.data.map((r) => r.name)).toContain('MOT certificate');
-    const get = await call<{ data: { name: string }[] }>(
-      t.app,
+    const get = await call(
+      w.app,
       'Common/GetDocumentTypeList',
       { ownerType: 'driver', perPage: '0' },
-      dispatcher.accessToken,
+      w.as.Dispatcher.token,
       'GET',
     );
     expect(get.status).toBe(200);
@@ -100,27 +90,27 @@ describe('document types look-up', () => {
       'Driving licence',
       'Private hire driver licence',
     ]);
-    const bad = await call(t.app, 'Common/GetDocumentTypeList', { ownerType: 'horse' }, admin.accessToken);
+    const bad = await callRaw(w.app, 'Common/GetDocumentTypeList', { ownerType: 'horse' }, w.admin.token);
     expect(bad.status).toBe(400);
-    expect((bad.body.errors as { field: string }[])[0]?.field).toBe('ownerType');
+    expect(bad.body.errors?.[0]?.field).toBe('ownerType');
   });
 });
 
 describe('adding documents', () => {
   it('stores a JSON upload, serves it at its signed address and traces the change', async () => {
-    const res = await call<Mutation>(
-      t.app,
+    const res = await call(
+      w.app,
       'Common/Create',
       {
         ownerType: 'driver',
         ownerId: driverId,
-        documentTypeId: typeIds['Driving licence'],
+        documentTypeId: typeId('Driving licence'),
         reference: 'WALKE801234JW9AB',
         issueDate: inDays(-400),
         expiryDate: inDays(100),
         file: { fileName: 'licence.png', mimeType: 'image/png', content: png.toString('base64') },
       },
-      admin.accessToken,
+      w.admin.token,
     );
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(200);
@@ -137,12 +127,12 @@ describe('adding documents', () => {
       mimeType: 'image/png',
       sizeBytes: png.length,
     });
-    const file = await t.app.inject({ method: 'GET', url: res.body.data.fileUrl ?? '' });
+    const file = await w.app.inject({ method: 'GET', url: res.body.data.fileUrl ?? '' });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(png)).toBe(true);
     const key = await fileKeyOf(res.body.data.id);
-    expect(key).toMatch(new RegExp(`^${company.id}/documents/.+\\.png$`));
-    const trace = await t.db
+    expect(key).toMatch(new RegExp(`^${w.company.id}/documents/.+\\.png$`));
+    const trace = await w.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'document'), eq(auditLog.entityId, res.body.data.id)));
@@ -156,7 +146,7 @@ describe('adding documents', () => {
     const body = Buffer.concat([
       field('ownerType', 'vehicle'),
       field('ownerId', vehicleId),
-      field('documentTypeId', typeIds['MOT certificate'] ?? 0),
+      field('documentTypeId', typeId('MOT certificate') ?? 0),
       field('issueDate', ''),
       field('expiryDate', inDays(20)),
       Buffer.from(
@@ -165,17 +155,17 @@ describe('adding documents', () => {
       pdf,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const res = await t.app.inject({
+    const res = await w.app.inject({
       method: 'POST',
       url: '/Common/Create',
       headers: {
-        authorization: `Bearer ${admin.accessToken}`,
+        authorization: `Bearer ${w.admin.token}`,
         'content-type': `multipart/form-data; boundary=${boundary}`,
       },
       payload: body,
     });
     expect(res.statusCode).toBe(200);
-    const doc = (res.json() as Mutation).data;
+    const doc = (res.json() as ResponseOf<'Common/Create'>).data;
     expect(doc).toMatchObject({
       ownerName: 'AB12 CDE',
       expiryState: 'expiring',
@@ -187,46 +177,46 @@ describe('adding documents', () => {
   });
 
   it('refuses bytes that are not the declared type, and keeps nothing', async () => {
-    const before = await t.db.select().from(documents).where(eq(documents.companyId, company.id));
-    const res = await call<Mutation>(
-      t.app,
+    const before = await w.db.select().from(documents).where(eq(documents.companyId, w.company.id));
+    const res = await call(
+      w.app,
       'Common/Create',
       {
         ownerType: 'driver',
         ownerId: driverId,
-        documentTypeId: typeIds['Criminal record check'],
+        documentTypeId: typeId('Criminal record check'),
         expiryDate: inDays(300),
         file: { fileName: 'check.pdf', mimeType: 'application/pdf', content: png.toString('base64') },
       },
-      admin.accessToken,
+      w.admin.token,
     );
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field: 'file.content', message: 'is not a real PDF file' }]);
-    const svg = await call<Mutation>(
-      t.app,
+    const svg = await call(
+      w.app,
       'Common/Create',
       {
         ownerType: 'driver',
         ownerId: driverId,
-        documentTypeId: typeIds['Criminal record check'],
+        documentTypeId: typeId('Criminal record check'),
         expiryDate: inDays(300),
         file: { fileName: 'x.svg', mimeType: 'image/svg+xml', content: Buffer.from('<svg/>').toString('base64') },
       },
-      admin.accessToken,
+      w.admin.token,
     );
     expect(svg.status).toBe(400);
     expect(svg.body.errors?.[0]?.field).toBe('file.mimeType');
-    const after = await t.db.select().from(documents).where(eq(documents.companyId, company.id));
+    const after = await w.db.select().from(documents).where(eq(documents.companyId, w.company.id));
     expect(after).toHaveLength(before.length);
   });
 
   it('names the field of every rule: type of another owner type, owner elsewhere, dates', async () => {
-    const base = { ownerType: 'driver', ownerId: secondDriverId, documentTypeId: typeIds['Driving licence'] };
+    const base = { ownerType: 'driver' as const, ownerId: secondDriverId, documentTypeId: typeId('Driving licence') };
     const cases: [Record<string, unknown>, string, string][] = [
       [{ ...base }, 'expiryDate', 'is required for Driving licence'],
       [{ ...base, issueDate: inDays(10), expiryDate: inDays(5) }, 'expiryDate', 'must not be before the issue date'],
       [
-        { ...base, documentTypeId: typeIds['MOT certificate'], expiryDate: inDays(5) },
+        { ...base, documentTypeId: typeId('MOT certificate'), expiryDate: inDays(5) },
         'documentTypeId',
         'is a document type for vehicle records, not driver records',
       ],
@@ -236,58 +226,58 @@ describe('adding documents', () => {
       [{ ...base, ownerId: 'x', expiryDate: inDays(5) }, 'ownerId', 'must be a whole number'],
     ];
     for (const [body, field, message] of cases) {
-      const res = await call<Mutation>(t.app, 'Common/Create', body, admin.accessToken);
+      const res = await callRaw(w.app, 'Common/Create', body, w.admin.token);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.errors, JSON.stringify(body)).toEqual([{ field, message }]);
     }
-    const theirType = await t.db
+    const theirType = await w.db
       .select({ id: documentTypes.id })
       .from(documentTypes)
-      .where(eq(documentTypes.companyId, otherCompany.id))
+      .where(eq(documentTypes.companyId, w.other.company.id))
       .limit(1);
-    const foreignType = await call<Mutation>(
-      t.app,
+    const foreignType = await call(
+      w.app,
       'Common/Create',
-      { ...base, documentTypeId: theirType[0]?.id, expiryDate: inDays(5) },
-      admin.accessToken,
+      { ...base, documentTypeId: theirType[0]!.id, expiryDate: inDays(5) },
+      w.admin.token,
     );
     expect(foreignType.body.errors).toEqual([{ field: 'documentTypeId', message: 'does not exist in your company' }]);
   });
 
   it('lets a dispatcher read documents but not change them', async () => {
     const add = await call(
-      t.app,
+      w.app,
       'Common/Create',
-      { ownerType: 'driver', ownerId: driverId, documentTypeId: typeIds['Driving licence'], expiryDate: inDays(5) },
-      dispatcher.accessToken,
+      { ownerType: 'driver', ownerId: driverId, documentTypeId: typeId('Driving licence'), expiryDate: inDays(5) },
+      w.as.Dispatcher.token,
     );
     expect(add.status).toBe(403);
-    expect((await call(t.app, 'Common/GetDocument', {}, dispatcher.accessToken)).status).toBe(200);
+    expect((await call(w.app, 'Common/GetDocument', {}, w.as.Dispatcher.token)).status).toBe(200);
   });
 
   it('adds a company document to the company itself but not to another company', async () => {
-    const [sub] = await t.db
+    const [sub] = await w.db
       .insert(companies)
-      .values({ shortName: `SUB${company.id}`, name: 'Sub Cabs', parentCompanyId: company.id })
+      .values({ shortName: `SUB${w.company.id}`, name: 'Sub Cabs', parentCompanyId: w.company.id })
       .returning({ id: companies.id });
-    const [type] = await t.db
+    const [type] = await w.db
       .insert(documentTypes)
-      .values({ companyId: company.id, name: 'Operator licence', ownerType: 'company', hasExpiry: true })
+      .values({ companyId: w.company.id, name: 'Operator licence', ownerType: 'company', hasExpiry: true })
       .returning({ id: documentTypes.id });
-    for (const ownerId of [company.id, sub?.id]) {
-      const ok = await call<Mutation>(
-        t.app,
+    for (const ownerId of [w.company.id, sub!.id]) {
+      const ok = await call(
+        w.app,
         'Common/Create',
-        { ownerType: 'company', ownerId, documentTypeId: type?.id, expiryDate: inDays(200) },
-        admin.accessToken,
+        { ownerType: 'company', ownerId, documentTypeId: type!.id, expiryDate: inDays(200) },
+        w.admin.token,
       );
       expect(ok.status).toBe(200);
     }
-    const foreign = await call<Mutation>(
-      t.app,
+    const foreign = await call(
+      w.app,
       'Common/Create',
-      { ownerType: 'company', ownerId: otherCompany.id, documentTypeId: type?.id, expiryDate: inDays(200) },
-      admin.accessToken,
+      { ownerType: 'company', ownerId: w.other.company.id, documentTypeId: type!.id, expiryDate: inDays(200) },
+      w.admin.token,
     );
     expect(foreign.body.errors).toEqual([{ field: 'ownerId', message: 'is not a company of your company' }]);
   });
@@ -295,13 +285,18 @@ describe('adding documents', () => {
 
 describe('expiry', () => {
   it('tells expired, expiring, valid and no-expiry apart, filters on it and sums it up', async () => {
-    const add = async (typeName: string, expiryDate: string | null, ownerType = 'driver', ownerId = secondDriverId) =>
+    const add = async (
+      typeName: string,
+      expiryDate: string | null,
+      ownerType: 'driver' | 'vehicle' = 'driver',
+      ownerId = secondDriverId,
+    ) =>
       (
-        await call<Mutation>(
-          t.app,
+        await call(
+          w.app,
           'Common/Create',
-          { ownerType, ownerId, documentTypeId: typeIds[typeName], expiryDate },
-          admin.accessToken,
+          { ownerType, ownerId, documentTypeId: typeId(typeName), expiryDate },
+          w.admin.token,
         )
       ).body.data;
     const expired = await add('Private hire driver licence', inDays(-1));
@@ -312,20 +307,15 @@ describe('expiry', () => {
     // A type without expiry keeps no date.
     expect(v5c).toMatchObject({ expiryState: 'no_expiry', expiryDate: null, daysToExpiry: null });
 
-    const list = await call<{ data: Doc[]; count: number }>(
-      t.app,
+    const list = await call(
+      w.app,
       'Common/GetDocument',
       { ownerType: 'driver', expiryState: 'expired', perPage: 0 },
-      admin.accessToken,
+      w.admin.token,
     );
     expect(list.body.data.map((r) => r.id)).toEqual([expired.id]);
 
-    const summary = await call<{ data: Record<string, unknown> & { types: Record<string, unknown>[] } }>(
-      t.app,
-      'Common/GetDocumentSummaryByOwnerType',
-      { ownerType: 'driver' },
-      admin.accessToken,
-    );
+    const summary = await call(w.app, 'Common/GetDocumentSummaryByOwnerType', { ownerType: 'driver' }, w.admin.token);
     expect(summary.status).toBe(200);
     // James: a valid licence; Amira: an expired PHD licence, an expiring check, no driving licence.
     expect(summary.body.data).toMatchObject({
@@ -344,29 +334,29 @@ describe('expiry', () => {
   });
 
   it('reads the day in the company time zone', async () => {
-    const [tokyo] = await t.db
+    const [tokyo] = await w.db
       .insert(companies)
-      .values({ shortName: `TYO${company.id}`, name: 'Tokyo Cabs', timezone: 'Pacific/Kiritimati' })
+      .values({ shortName: `TYO${w.company.id}`, name: 'Tokyo Cabs', timezone: 'Pacific/Kiritimati' })
       .returning({ id: companies.id });
     const { bootstrapCompany } = await import('../src/domains/company/bootstrap');
-    await bootstrapCompany(t.db, tokyo?.id ?? 0);
-    const kiriAdmin = await createUser(t.db, tokyo?.id ?? 0, 'admin');
-    const session = await signIn(t.app, kiriAdmin.email);
-    const [driver] = await t.db
+    await bootstrapCompany(w.db, tokyo?.id ?? 0);
+    const kiriAdmin = await createUser(w.db, tokyo?.id ?? 0, 'admin');
+    const session = await signIn(w.app, kiriAdmin.email);
+    const [driver] = await w.db
       .insert(drivers)
       .values({ companyId: tokyo?.id ?? 0, firstName: 'Tee', lastName: 'Kiri' })
       .returning({ id: drivers.id });
-    const [type] = await t.db
+    const [type] = await w.db
       .select({ id: documentTypes.id })
       .from(documentTypes)
       .where(and(eq(documentTypes.companyId, tokyo?.id ?? 0), eq(documentTypes.name, 'Driving licence')));
     // UTC+14: the company's today is the UTC date or the day after it.
     const kiriToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
     const utcToday = new Date().toISOString().slice(0, 10);
-    const res = await call<Mutation>(
-      t.app,
+    const res = await call(
+      w.app,
       'Common/Create',
-      { ownerType: 'driver', ownerId: driver?.id, documentTypeId: type?.id, expiryDate: utcToday },
+      { ownerType: 'driver', ownerId: driver!.id, documentTypeId: type!.id, expiryDate: utcToday },
       session.accessToken,
     );
     expect(res.body.data.expiryState).toBe(kiriToday > utcToday ? 'expired' : 'expiring');
@@ -375,36 +365,36 @@ describe('expiry', () => {
 
 describe('changing and deleting', () => {
   it('replaces the file, removes the old one after the commit, and 404s for another company', async () => {
-    const created = await call<Mutation>(
-      t.app,
+    const created = await call(
+      w.app,
       'Common/Create',
       {
         ownerType: 'vehicle',
         ownerId: vehicleId,
-        documentTypeId: typeIds['Insurance certificate'],
+        documentTypeId: typeId('Insurance certificate'),
         expiryDate: inDays(60),
         file: { fileName: 'old.png', mimeType: 'image/png', content: png.toString('base64') },
       },
-      admin.accessToken,
+      w.admin.token,
     );
     const id = created.body.data.id;
     const oldKey = (await fileKeyOf(id)) ?? '';
     expect(existsSync(stored(oldKey))).toBe(true);
 
-    const changed = {
+    const changed: CallInput<'Common/UpdateDocument'> = {
       id,
       ownerType: 'vehicle',
       ownerId: vehicleId,
-      documentTypeId: typeIds['Insurance certificate'],
+      documentTypeId: typeId('Insurance certificate'),
       reference: 'POL-778',
       expiryDate: inDays(400),
       file: { fileName: 'new.pdf', mimeType: 'application/pdf', content: pdf.toString('base64') },
     };
-    expect((await call(t.app, 'Common/UpdateDocument', changed, other.accessToken)).status).toBe(404);
-    expect((await call(t.app, 'Common/GetDocumentDetailByID', { id }, other.accessToken)).status).toBe(404);
-    expect((await call(t.app, 'Common/DeleteDocument', { id }, other.accessToken)).status).toBe(404);
+    expect((await call(w.app, 'Common/UpdateDocument', changed, w.other.admin.token)).status).toBe(404);
+    expect((await call(w.app, 'Common/GetDocumentDetailByID', { id }, w.other.admin.token)).status).toBe(404);
+    expect((await call(w.app, 'Common/DeleteDocument', { id }, w.other.admin.token)).status).toBe(404);
 
-    const updated = await call<Mutation>(t.app, 'Common/UpdateDocument', changed, admin.accessToken);
+    const updated = await call(w.app, 'Common/UpdateDocument', changed, w.admin.token);
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ reference: 'POL-778', fileName: 'new.pdf', expiryState: 'valid' });
     const newKey = (await fileKeyOf(id)) ?? '';
@@ -413,57 +403,57 @@ describe('changing and deleting', () => {
     expect(existsSync(stored(newKey))).toBe(true);
 
     // Without a file the stored one stays; removeFile drops it.
-    const kept = await call<Mutation>(
-      t.app,
+    const kept = await call(
+      w.app,
       'Common/UpdateDocument',
       { ...changed, file: undefined, notes: 'Renewed by phone' },
-      admin.accessToken,
+      w.admin.token,
     );
     expect(kept.body.data).toMatchObject({ notes: 'Renewed by phone', hasFile: true });
-    const trace = await t.db
+    const trace = await w.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'document'), eq(auditLog.entityId, id)));
     expect(trace.map((r) => r.action)).toEqual(['created', 'updated', 'updated']);
     expect(trace[2]?.changes).toEqual({ notes: { before: null, after: 'Renewed by phone' } });
 
-    const detail = await call<{ data: Doc }>(t.app, 'Common/GetDocumentDetailByID', { id }, dispatcher.accessToken);
+    const detail = await call(w.app, 'Common/GetDocumentDetailByID', { id }, w.as.Dispatcher.token);
     expect(detail.body.data.reference).toBe('POL-778');
 
-    const deleted = await call(t.app, 'Common/DeleteDocument', { id }, admin.accessToken);
+    const deleted = await call(w.app, 'Common/DeleteDocument', { id }, w.admin.token);
     expect(deleted.body).toMatchObject({ code: 200, data: { id } });
     expect(existsSync(stored(newKey))).toBe(false);
-    expect(await t.db.select().from(documents).where(eq(documents.id, id))).toHaveLength(0);
-    expect((await call(t.app, 'Common/GetDocumentDetailByID', { id }, admin.accessToken)).status).toBe(404);
+    expect(await w.db.select().from(documents).where(eq(documents.id, id))).toHaveLength(0);
+    expect((await call(w.app, 'Common/GetDocumentDetailByID', { id }, w.admin.token)).status).toBe(404);
   });
 
   it('keeps the old file when an update fails', async () => {
-    const created = await call<Mutation>(
-      t.app,
+    const created = await call(
+      w.app,
       'Common/Create',
       {
         ownerType: 'driver',
         ownerId: driverId,
-        documentTypeId: typeIds['Private hire driver licence'],
+        documentTypeId: typeId('Private hire driver licence'),
         expiryDate: inDays(90),
         file: { fileName: 'phd.png', mimeType: 'image/png', content: png.toString('base64') },
       },
-      admin.accessToken,
+      w.admin.token,
     );
     const id = created.body.data.id;
     const key = (await fileKeyOf(id)) ?? '';
-    const failed = await call<Mutation>(
-      t.app,
+    const failed = await call(
+      w.app,
       'Common/UpdateDocument',
       {
         id,
         ownerType: 'driver',
         ownerId: foreignDriverId,
-        documentTypeId: typeIds['Private hire driver licence'],
+        documentTypeId: typeId('Private hire driver licence'),
         expiryDate: inDays(90),
         file: { fileName: 'new.pdf', mimeType: 'application/pdf', content: pdf.toString('base64') },
       },
-      admin.accessToken,
+      w.admin.token,
     );
     expect(failed.status).toBe(400);
     expect(await fileKeyOf(id)).toBe(key);
@@ -473,27 +463,27 @@ describe('changing and deleting', () => {
 
 describe('the document list', () => {
   it('searches owner names and references, sorts, and keeps companies apart', async () => {
-    const byName = await call<{ data: Doc[] }>(
-      t.app,
+    const byName = await call(
+      w.app,
       'Common/GetDocument',
       { q: 'walker', sortColumn: 'documentTypeName', perPage: 0 },
-      admin.accessToken,
+      w.admin.token,
     );
     expect(byName.body.data.length).toBeGreaterThan(0);
-    expect(byName.body.data.every((r) => r.ownerName === 'James Walker')).toBe(true);
-    const names = byName.body.data.map((r) => r.documentTypeName as string);
+    expectEvery(byName.body.data, (r) => r.ownerName === 'James Walker');
+    const names = byName.body.data.map((r) => r.documentTypeName);
     expect(names).toEqual([...names].sort());
-    const byOwner = await call<{ data: Doc[] }>(
-      t.app,
+    const byOwner = await call(
+      w.app,
       'Common/GetDocument',
       { ownerType: 'driver', ownerId: secondDriverId, perPage: 0 },
-      admin.accessToken,
+      w.admin.token,
     );
-    expect(byOwner.body.data.every((r) => r.ownerId === secondDriverId)).toBe(true);
-    const theirs = await call<{ data: Doc[]; count: number }>(t.app, 'Common/GetDocument', {}, other.accessToken);
+    expectEvery(byOwner.body.data, (r) => r.ownerId === secondDriverId);
+    const theirs = await call(w.app, 'Common/GetDocument', {}, w.other.admin.token);
     expect(theirs.body.count).toBe(0);
-    const badSort = await call(t.app, 'Common/GetDocument', { sortColumn: 'fileKey' }, admin.accessToken);
+    const badSort = await callRaw(w.app, 'Common/GetDocument', { sortColumn: 'fileKey' }, w.admin.token);
     expect(badSort.status).toBe(400);
-    expect((badSort.body.errors as { field: string }[])[0]?.field).toBe('sortColumn');
+    expect(badSort.body.errors?.[0]?.field).toBe('sortColumn');
   });
 });

@@ -4,60 +4,47 @@ import { auditLog } from '../src/domains/audit/schema';
 import { bookings, bookingStops } from '../src/domains/bookings/schema';
 import { driverLocations, driverPositions } from '../src/domains/dispatch/schema';
 import { journeySteps } from '../src/domains/driver-app/schema';
-import { call, createTestApp, type TestApp } from './harness';
-import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
+import type { BuiltName, CallInput } from '@cabdesk/contract';
+import { expectEvery } from './assertions';
+import { call, callRaw } from './client';
 import { makeBooking, point } from './factories-tracking';
+import { world, type Person, type World } from './world';
 
-let t: TestApp;
-let company: TestCompany;
-let otherCompany: TestCompany;
-let admin: SignedIn;
-let me: SignedIn;
-let colleague: SignedIn;
-let stranger: SignedIn;
+let w: World<'driver', true>;
+let me: Person;
+let colleague: Person;
+let stranger: Person;
 let myId = 0;
 let colleagueId = 0;
 
-type Answer = {
-  code?: number;
-  message?: string;
-  data: { id: number; step: string; status: string; version: number; nextSteps: string[]; repeated: boolean };
-  errors?: { field: string }[];
-  currentStatus?: string;
-};
-
-async function driver(c: TestCompany) {
-  const u = await createUser(t.db, c.id, 'driver');
-  return { signed: await signIn(t.app, u.email), id: u.personId };
-}
-
-const step = (body: object, who: SignedIn = me, name = 'Driver/UpdateBookingStatusForJourney') =>
-  call<Answer>(t.app, name, body, who.accessToken);
+/** A step of a job through one of the driver app's calls, by default as the signed-in driver. */
+const journey = <K extends BuiltName>(name: K, body: CallInput<K>, who: Person = me) =>
+  call(w.app, name, body, who.token);
+const step = (body: CallInput<'Driver/UpdateBookingStatusForJourney'>, who: Person = me) =>
+  journey('Driver/UpdateBookingStatusForJourney', body, who);
 
 async function statusOf(id: number) {
-  const [b] = await t.db.select().from(bookings).where(eq(bookings.id, id));
+  const [b] = await w.db.select().from(bookings).where(eq(bookings.id, id));
   return b!;
 }
 
-const stepsOf = (id: number) => t.db.select().from(journeySteps).where(eq(journeySteps.bookingId, id));
+const stepsOf = (id: number) => w.db.select().from(journeySteps).where(eq(journeySteps.bookingId, id));
 
 let keys = 0;
 const key = () => `key-${Date.now()}-${++keys}`;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  company = await createCompany(t.db);
-  otherCompany = await createCompany(t.db);
-  admin = await signIn(t.app, company.adminEmail);
-  ({ signed: me, id: myId } = await driver(company));
-  ({ signed: colleague, id: colleagueId } = await driver(company));
-  ({ signed: stranger } = await driver(otherCompany));
+  w = await world({ roles: ['driver'], otherCompany: true });
+  me = w.as.driver;
+  colleague = await w.person('driver');
+  stranger = await w.other.person('driver');
+  [myId, colleagueId] = [me.personId, colleague.personId];
 });
 
 describe('Driver/UpdateBookingStatusForJourney', () => {
   it('walks a job from offer to completed, stamping times, stops and the history', async () => {
-    const id = await makeBooking(t.db, company.id, { status: 'offered', driverId: myId });
-    const walk = ['confirm', 'start', 'arrive', 'board', 'complete'];
+    const id = await makeBooking(w.db, w.company.id, { status: 'offered', driverId: myId });
+    const walk = ['confirm', 'start', 'arrive', 'board', 'complete'] as const;
     const seen: string[] = [];
     for (const s of walk) {
       const res = await step({ id, step: s, idempotencyKey: key() });
@@ -70,11 +57,11 @@ describe('Driver/UpdateBookingStatusForJourney', () => {
     const b = await statusOf(id);
     expect(b.acceptedAt && b.onRouteAt && b.arrivedAt && b.onBoardAt && b.completedAt).toBeTruthy();
     expect(b.waitingSeconds).not.toBeNull();
-    const stops = await t.db.select().from(bookingStops).where(eq(bookingStops.bookingId, id));
-    expect(stops.every((s) => s.arrivedAt !== null)).toBe(true);
+    const stops = await w.db.select().from(bookingStops).where(eq(bookingStops.bookingId, id));
+    expectEvery(stops, (s) => s.arrivedAt !== null);
     expect(stops.find((s) => s.kind === 'pickup')!.departedAt).not.toBeNull();
     expect(await stepsOf(id)).toHaveLength(5);
-    const audit = await t.db
+    const audit = await w.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'booking'), eq(auditLog.entityId, id)));
@@ -82,7 +69,7 @@ describe('Driver/UpdateBookingStatusForJourney', () => {
   });
 
   it('uses the phone time of a step taken offline, and the waiting time follows it', async () => {
-    const id = await makeBooking(t.db, company.id, { status: 'on_route', driverId: myId });
+    const id = await makeBooking(w.db, w.company.id, { status: 'on_route', driverId: myId });
     const arrived = new Date(Date.now() - 10 * 60_000).toISOString();
     const boarded = new Date(Date.now() - 4 * 60_000).toISOString();
     expect((await step({ id, step: 'arrive', takenAt: arrived })).status).toBe(200);
@@ -93,8 +80,8 @@ describe('Driver/UpdateBookingStatusForJourney', () => {
   });
 
   it('answers bad input with 400 naming the field, and moves nothing', async () => {
-    const id = await makeBooking(t.db, company.id, { status: 'accepted', driverId: myId });
-    const cases: [object, string][] = [
+    const id = await makeBooking(w.db, w.company.id, { status: 'accepted', driverId: myId });
+    const cases: [unknown, string][] = [
       [{ step: 'start' }, 'id'],
       [{ id, step: 'fly' }, 'step'],
       [{ id, step: 'start', idempotencyKey: 'x'.repeat(101) }, 'idempotencyKey'],
@@ -102,7 +89,7 @@ describe('Driver/UpdateBookingStatusForJourney', () => {
       [{ id, step: 'start', takenAt: new Date(Date.now() + 3_600_000).toISOString() }, 'takenAt'],
     ];
     for (const [body, field] of cases) {
-      const res = await step(body);
+      const res = await callRaw(w.app, 'Driver/UpdateBookingStatusForJourney', body, me.token);
       expect(res.status).toBe(400);
       expect(res.body.errors?.map((e) => e.field)).toContain(field);
     }
@@ -110,7 +97,7 @@ describe('Driver/UpdateBookingStatusForJourney', () => {
   });
 
   it("refuses another driver's job as not found and writes nothing", async () => {
-    const id = await makeBooking(t.db, company.id, { status: 'accepted', driverId: colleagueId });
+    const id = await makeBooking(w.db, w.company.id, { status: 'accepted', driverId: colleagueId });
     const res = await step({ id, step: 'start', idempotencyKey: key() });
     expect(res.status).toBe(404);
     expect((await statusOf(id)).status).toBe('accepted');
@@ -118,32 +105,32 @@ describe('Driver/UpdateBookingStatusForJourney', () => {
   });
 
   it("refuses another company's booking as not found", async () => {
-    const id = await makeBooking(t.db, company.id, { status: 'accepted', driverId: myId });
+    const id = await makeBooking(w.db, w.company.id, { status: 'accepted', driverId: myId });
     const res = await step({ id, step: 'start' }, stranger);
     expect(res.status).toBe(404);
     expect((await statusOf(id)).status).toBe('accepted');
   });
 
   it('refuses an office user with 403', async () => {
-    const id = await makeBooking(t.db, company.id, { status: 'accepted', driverId: myId });
-    const res = await step({ id, step: 'start' }, admin);
+    const id = await makeBooking(w.db, w.company.id, { status: 'accepted', driverId: myId });
+    const res = await step({ id, step: 'start' }, w.admin);
     expect(res.status).toBe(403);
     expect((await statusOf(id)).status).toBe('accepted');
   });
 
   it('refuses a step out of order with 409, the current status and words for the driver', async () => {
-    const id = await makeBooking(t.db, company.id, { status: 'accepted', driverId: myId });
+    const id = await makeBooking(w.db, w.company.id, { status: 'accepted', driverId: myId });
     const k = key();
     const res = await step({ id, step: 'arrive', idempotencyKey: k });
     expect(res.status).toBe(409);
-    expect(res.body.currentStatus).toBe('accepted');
+    expect(res.body).toMatchObject({ currentStatus: 'accepted' });
     expect(res.body.message).toContain('"Arrived" can no longer be sent');
     expect((await statusOf(id)).status).toBe('accepted');
     expect(await stepsOf(id)).toHaveLength(0);
   });
 
   it('applies a step sent twice at once with one key exactly once', async () => {
-    const id = await makeBooking(t.db, company.id, { status: 'on_route', driverId: myId });
+    const id = await makeBooking(w.db, w.company.id, { status: 'on_route', driverId: myId });
     const k = key();
     const [a, b] = await Promise.all([
       step({ id, step: 'arrive', idempotencyKey: k }),
@@ -154,7 +141,7 @@ describe('Driver/UpdateBookingStatusForJourney', () => {
     expect(a.body.data.version).toBe(b.body.data.version);
     const after = await statusOf(id);
     expect(after.status).toBe('arrived');
-    const moves = await t.db
+    const moves = await w.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'booking'), eq(auditLog.entityId, id), eq(auditLog.action, 'arrive')));
@@ -168,7 +155,7 @@ describe('Driver/UpdateBookingStatusForJourney', () => {
   });
 
   it('refuses a key reused for a different step with 409', async () => {
-    const id = await makeBooking(t.db, company.id, { status: 'on_route', driverId: myId });
+    const id = await makeBooking(w.db, w.company.id, { status: 'on_route', driverId: myId });
     const k = key();
     expect((await step({ id, step: 'arrive', idempotencyKey: k })).status).toBe(200);
     const res = await step({ id, step: 'board', idempotencyKey: k });
@@ -179,92 +166,90 @@ describe('Driver/UpdateBookingStatusForJourney', () => {
 
 describe('Driver/ConfirmBooking and Driver/RejectBooking', () => {
   it('accepts an offer', async () => {
-    const id = await makeBooking(t.db, company.id, { status: 'offered', driverId: myId });
-    const res = await step({ id, idempotencyKey: key() }, me, 'Driver/ConfirmBooking');
+    const id = await makeBooking(w.db, w.company.id, { status: 'offered', driverId: myId });
+    const res = await journey('Driver/ConfirmBooking', { id, idempotencyKey: key() }, me);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ step: 'confirm', status: 'accepted' });
   });
   it('declines an allocation: the job goes back to dispatch with no driver', async () => {
-    const id = await makeBooking(t.db, company.id, { status: 'allocated', driverId: myId });
-    const res = await step({ id }, me, 'Driver/RejectBooking');
+    const id = await makeBooking(w.db, w.company.id, { status: 'allocated', driverId: myId });
+    const res = await journey('Driver/RejectBooking', { id }, me);
     expect(res.status).toBe(200);
     const b = await statusOf(id);
     expect(b.status).toBe('confirmed');
     expect(b.driverId).toBeNull();
   });
   it('answers bad input, another driver, another company, an office user and a late answer', async () => {
-    const id = await makeBooking(t.db, company.id, { status: 'offered', driverId: myId });
-    const bad = await step({ id: 'x' }, me, 'Driver/ConfirmBooking');
+    const id = await makeBooking(w.db, w.company.id, { status: 'offered', driverId: myId });
+    const bad = await journey('Driver/ConfirmBooking', { id: 'x' }, me);
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.map((e) => e.field)).toContain('id');
-    expect((await step({ id }, colleague, 'Driver/ConfirmBooking')).status).toBe(404);
-    expect((await step({ id }, stranger, 'Driver/RejectBooking')).status).toBe(404);
-    expect((await step({ id }, admin, 'Driver/ConfirmBooking')).status).toBe(403);
+    expect((await journey('Driver/ConfirmBooking', { id }, colleague)).status).toBe(404);
+    expect((await journey('Driver/RejectBooking', { id }, stranger)).status).toBe(404);
+    expect((await journey('Driver/ConfirmBooking', { id }, w.admin)).status).toBe(403);
     expect((await statusOf(id)).status).toBe('offered');
-    const done = await makeBooking(t.db, company.id, { status: 'on_route', driverId: myId });
-    const late = await step({ id: done }, me, 'Driver/RejectBooking');
+    const done = await makeBooking(w.db, w.company.id, { status: 'on_route', driverId: myId });
+    const late = await journey('Driver/RejectBooking', { id: done }, me);
     expect(late.status).toBe(409);
-    expect(late.body.currentStatus).toBe('on_route');
+    expect(late.body).toMatchObject({ currentStatus: 'on_route' });
   });
 });
 
-describe.each(['Driver/ProcessBookingEvent', 'Driver/AddBookingProgress', 'Booking/UpdateBookingStatusSimple'])(
-  '%s',
-  (name) => {
-    it('moves the job one step, once per key', async () => {
-      const id = await makeBooking(t.db, company.id, { status: 'accepted', driverId: myId });
-      const k = key();
-      const res = await step({ id, step: 'start', idempotencyKey: k }, me, name);
-      expect(res.status).toBe(200);
-      expect(res.body.data.status).toBe('on_route');
-      const again = await step({ id, step: 'start', idempotencyKey: k }, me, name);
-      expect(again.body.data.repeated).toBe(true);
-      expect((await statusOf(id)).version).toBe(res.body.data.version);
-    });
-    it('refuses bad input, others and out-of-order steps', async () => {
-      const id = await makeBooking(t.db, company.id, { status: 'accepted', driverId: myId });
-      const bad = await step({ id, step: 'teleport' }, me, name);
-      expect(bad.status).toBe(400);
-      expect(bad.body.errors?.map((e) => e.field)).toContain('step');
-      expect((await step({ id, step: 'start' }, colleague, name)).status).toBe(404);
-      expect((await step({ id, step: 'start' }, stranger, name)).status).toBe(404);
-      expect((await step({ id, step: 'start' }, admin, name)).status).toBe(403);
-      expect((await step({ id, step: 'complete' }, me, name)).status).toBe(409);
-      expect((await statusOf(id)).status).toBe('accepted');
-    });
-  },
-);
+describe.each([
+  'Driver/ProcessBookingEvent',
+  'Driver/AddBookingProgress',
+  'Booking/UpdateBookingStatusSimple',
+] as const)('%s', (name) => {
+  it('moves the job one step, once per key', async () => {
+    const id = await makeBooking(w.db, w.company.id, { status: 'accepted', driverId: myId });
+    const k = key();
+    const res = await journey(name, { id, step: 'start', idempotencyKey: k }, me);
+    expect(res.status).toBe(200);
+    expect(res.body.data.status).toBe('on_route');
+    const again = await journey(name, { id, step: 'start', idempotencyKey: k }, me);
+    expect(again.body.data.repeated).toBe(true);
+    expect((await statusOf(id)).version).toBe(res.body.data.version);
+  });
+  it('refuses bad input, others and out-of-order steps', async () => {
+    const id = await makeBooking(w.db, w.company.id, { status: 'accepted', driverId: myId });
+    const bad = await callRaw(w.app, name, { id, step: 'teleport' }, me.token);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors?.map((e) => e.field)).toContain('step');
+    expect((await journey(name, { id, step: 'start' }, colleague)).status).toBe(404);
+    expect((await journey(name, { id, step: 'start' }, stranger)).status).toBe(404);
+    expect((await journey(name, { id, step: 'start' }, w.admin)).status).toBe(403);
+    expect((await journey(name, { id, step: 'complete' }, me)).status).toBe(409);
+    expect((await statusOf(id)).status).toBe('accepted');
+  });
+});
 
-describe.each(['Driver/CurrentLocation', 'Booking/AddLiveLocationLog'])('%s', (name) => {
+describe.each(['Driver/CurrentLocation', 'Booking/AddLiveLocationLog'] as const)('%s', (name) => {
   it("stores the signed-in driver's positions, tagged with the job under way", async () => {
-    const { signed, id: driverId } = await driver(company);
-    const bookingId = await makeBooking(t.db, company.id, { status: 'on_route', driverId, onRouteAt: new Date() });
-    const res = await call<{ data: { stored: number } }>(
-      t.app,
-      name,
-      { points: [point(20), point(10, 51.511, -0.121)] },
-      signed.accessToken,
-    );
+    const signed = await w.person('driver');
+    const driverId = signed.personId;
+    const bookingId = await makeBooking(w.db, w.company.id, { status: 'on_route', driverId, onRouteAt: new Date() });
+    const res = await call(w.app, name, { points: [point(20), point(10, 51.511, -0.121)] }, signed.token);
     expect(res.status).toBe(200);
     expect(res.body.data.stored).toBe(2);
-    const rows = await t.db.select().from(driverPositions).where(eq(driverPositions.driverId, driverId));
+    const rows = await w.db.select().from(driverPositions).where(eq(driverPositions.driverId, driverId));
     expect(rows).toHaveLength(2);
     expect(rows.every((r) => r.bookingId === bookingId)).toBe(true);
-    const [latest] = await t.db.select().from(driverLocations).where(eq(driverLocations.driverId, driverId));
+    const [latest] = await w.db.select().from(driverLocations).where(eq(driverLocations.driverId, driverId));
     expect(latest!.lat).toBeCloseTo(51.511);
   });
   it('refuses impossible coordinates and points from the future, writing nothing', async () => {
-    const { signed, id: driverId } = await driver(company);
-    const far = await call<Answer>(t.app, name, { points: [{ ...point(5), lat: 91 }] }, signed.accessToken);
+    const signed = await w.person('driver');
+    const driverId = signed.personId;
+    const far = await call(w.app, name, { points: [{ ...point(5), lat: 91 }] }, signed.token);
     expect(far.status).toBe(400);
     expect(far.body.errors?.[0]?.field).toMatch(/^points/);
     const future = { ...point(0), recordedAt: new Date(Date.now() + 3_600_000).toISOString() };
-    const ahead = await call<Answer>(t.app, name, { points: [future] }, signed.accessToken);
+    const ahead = await call(w.app, name, { points: [future] }, signed.token);
     expect(ahead.status).toBe(400);
-    expect((await call<Answer>(t.app, name, { points: [] }, signed.accessToken)).status).toBe(400);
-    expect(await t.db.select().from(driverPositions).where(eq(driverPositions.driverId, driverId))).toHaveLength(0);
+    expect((await call(w.app, name, { points: [] }, signed.token)).status).toBe(400);
+    expect(await w.db.select().from(driverPositions).where(eq(driverPositions.driverId, driverId))).toHaveLength(0);
   });
   it('refuses an office user with 403', async () => {
-    expect((await call(t.app, name, { points: [point(5)] }, admin.accessToken)).status).toBe(403);
+    expect((await call(w.app, name, { points: [point(5)] }, w.admin.token)).status).toBe(403);
   });
 });

@@ -2,32 +2,25 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../src/domains/bookings/schema';
 import { chatMessages } from '../src/domains/chat/schema';
-import { companies } from '../src/domains/company/schema';
 import { driverAdjustments, driverNotifications } from '../src/domains/driver-app/schema';
 import { driverExpenses } from '../src/domains/driver-expenses/schema';
 import { bookingExpenseTypes } from '../src/domains/reference-data/schema';
-import { call, createTestApp, type TestApp } from './harness';
-import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
+import { expectEvery } from './assertions';
+import { call, callRaw } from './client';
+import { world, type Person, type World } from './world';
 
-let t: TestApp;
-let company: TestCompany;
-let otherCompany: TestCompany;
-let admin: SignedIn;
-let me: SignedIn;
-let colleague: SignedIn;
-let stranger: SignedIn;
+let w: World<'driver', true>;
+let me: Person;
+let colleague: Person;
+let stranger: Person;
 let myId = 0;
 let colleagueId = 0;
 let strangerId = 0;
 
-type Row = Record<string, unknown> & { id: number; status: string };
-type ListAnswer = { data: Row[]; allData: Row[]; total: number; count: number };
-type Err = { errors?: { field: string }[] };
-
 const day = (iso: string) => new Date(iso);
 
 async function job(companyId: number, driverId: number, status: string, pickupAt: string, driverPriceMinor?: number) {
-  const [b] = await t.db
+  const [b] = await w.db
     .insert(bookings)
     .values({
       companyId,
@@ -40,44 +33,36 @@ async function job(companyId: number, driverId: number, status: string, pickupAt
   return b!.id;
 }
 
-async function driver(c: TestCompany) {
-  const u = await createUser(t.db, c.id, 'driver');
-  return { signed: await signIn(t.app, u.email), id: u.personId };
-}
-
-let ids: Record<string, number> = {};
+let ids: Awaited<ReturnType<typeof jobs>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  company = await createCompany(t.db);
-  otherCompany = await createCompany(t.db);
   // Berlin: 23:30 UTC on 1 March is already 2 March there, which the day tests rely on.
-  await t.db.update(companies).set({ timezone: 'Europe/Berlin' }).where(eq(companies.id, company.id));
-  admin = await signIn(t.app, company.adminEmail);
-  ({ signed: me, id: myId } = await driver(company));
-  ({ signed: colleague, id: colleagueId } = await driver(company));
-  ({ signed: stranger, id: strangerId } = await driver(otherCompany));
-  ids = {
-    later: await job(company.id, myId, 'accepted', '2099-05-02T10:00:00Z'),
-    sooner: await job(company.id, myId, 'allocated', '2099-05-01T10:00:00Z'),
-    underWay: await job(company.id, myId, 'on_route', '2099-05-03T10:00:00Z'),
-    doneA: await job(company.id, myId, 'completed', '2026-03-01T23:30:00Z', 2500),
-    doneB: await job(company.id, myId, 'no_show', '2026-03-03T09:00:00Z', 1000),
-    cancelled: await job(company.id, myId, 'cancelled', '2026-03-03T10:00:00Z', 9999),
-    colleagueOpen: await job(company.id, colleagueId, 'accepted', '2099-05-01T09:00:00Z'),
-    colleagueDone: await job(company.id, colleagueId, 'completed', '2026-03-02T10:00:00Z', 7777),
-    strangerDone: await job(otherCompany.id, strangerId, 'completed', '2026-03-02T10:00:00Z', 5555),
-  };
+  w = await world({ company: { timezone: 'Europe/Berlin' }, roles: ['driver'], otherCompany: true });
+  me = w.as.driver;
+  colleague = await w.person('driver');
+  stranger = await w.other.person('driver');
+  [myId, colleagueId, strangerId] = [me.personId, colleague.personId, stranger.personId];
+  ids = await jobs();
 });
+
+/** The jobs the lists are read against: the driver's open and done ones, a colleague's and a stranger's. */
+async function jobs() {
+  return {
+    later: await job(w.company.id, myId, 'accepted', '2099-05-02T10:00:00Z'),
+    sooner: await job(w.company.id, myId, 'allocated', '2099-05-01T10:00:00Z'),
+    underWay: await job(w.company.id, myId, 'on_route', '2099-05-03T10:00:00Z'),
+    doneA: await job(w.company.id, myId, 'completed', '2026-03-01T23:30:00Z', 2500),
+    doneB: await job(w.company.id, myId, 'no_show', '2026-03-03T09:00:00Z', 1000),
+    cancelled: await job(w.company.id, myId, 'cancelled', '2026-03-03T10:00:00Z', 9999),
+    colleagueOpen: await job(w.company.id, colleagueId, 'accepted', '2099-05-01T09:00:00Z'),
+    colleagueDone: await job(w.company.id, colleagueId, 'completed', '2026-03-02T10:00:00Z', 7777),
+    strangerDone: await job(w.other.company.id, strangerId, 'completed', '2026-03-02T10:00:00Z', 5555),
+  };
+}
 
 describe('Booking/GetTableSummaryBookingDriverApp', () => {
   it("lists only the signed-in driver's open jobs, soonest first, paged", async () => {
-    const res = await call<ListAnswer>(
-      t.app,
-      'Booking/GetTableSummaryBookingDriverApp',
-      { perPage: 2 },
-      me.accessToken,
-    );
+    const res = await call(w.app, 'Booking/GetTableSummaryBookingDriverApp', { perPage: 2 }, me.token);
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(3);
     expect(res.body.total).toBe(2);
@@ -85,95 +70,73 @@ describe('Booking/GetTableSummaryBookingDriverApp', () => {
     expect(res.body.allData.map((r) => r.id)).toEqual([ids.sooner, ids.later, ids.underWay]);
   });
   it("carries the office's notes for the driver", async () => {
-    await t.db.update(bookings).set({ notesForDriver: 'Meet at door 4.' }).where(eq(bookings.id, ids.sooner!));
-    const res = await call<ListAnswer>(t.app, 'Booking/GetTableSummaryBookingDriverApp', {}, me.accessToken);
+    await w.db.update(bookings).set({ notesForDriver: 'Meet at door 4.' }).where(eq(bookings.id, ids.sooner));
+    const res = await call(w.app, 'Booking/GetTableSummaryBookingDriverApp', {}, me.token);
     expect(res.body.allData.find((r) => r.id === ids.sooner)).toMatchObject({ notesForDriver: 'Meet at door 4.' });
     expect(res.body.allData.find((r) => r.id === ids.later)).toMatchObject({ notesForDriver: null });
   });
 
   it('answers bad paging with 400 naming the field', async () => {
-    const res = await call<Err>(t.app, 'Booking/GetTableSummaryBookingDriverApp', { perPage: -1 }, me.accessToken);
+    const res = await call(w.app, 'Booking/GetTableSummaryBookingDriverApp', { perPage: -1 }, me.token);
     expect(res.status).toBe(400);
     expect(res.body.errors?.[0]?.field).toBe('perPage');
   });
   it("never shows another driver's or company's jobs", async () => {
-    const col = await call<ListAnswer>(t.app, 'Booking/GetTableSummaryBookingDriverApp', {}, colleague.accessToken);
+    const col = await call(w.app, 'Booking/GetTableSummaryBookingDriverApp', {}, colleague.token);
     expect(col.body.allData.map((r) => r.id)).toEqual([ids.colleagueOpen]);
-    const str = await call<ListAnswer>(t.app, 'Booking/GetTableSummaryBookingDriverApp', {}, stranger.accessToken);
+    const str = await call(w.app, 'Booking/GetTableSummaryBookingDriverApp', {}, stranger.token);
     expect(str.body.count).toBe(0);
   });
   it('is refused to an office user', async () => {
-    const res = await call(t.app, 'Booking/GetTableSummaryBookingDriverApp', {}, admin.accessToken);
+    const res = await call(w.app, 'Booking/GetTableSummaryBookingDriverApp', {}, w.admin.token);
     expect(res.status).toBe(403);
   });
 });
 
 describe('Booking/GetDriverUpcomingBooking', () => {
   it('answers the job under way before the soonest waiting one', async () => {
-    const res = await call<{ data: { booking: Row | null } }>(
-      t.app,
-      'Booking/GetDriverUpcomingBooking',
-      {},
-      me.accessToken,
-    );
+    const res = await call(w.app, 'Booking/GetDriverUpcomingBooking', {}, me.token);
     expect(res.status).toBe(200);
     expect(res.body.data.booking?.id).toBe(ids.underWay);
   });
   it('answers null for a driver with nothing to do, and 403 to the office', async () => {
-    const res = await call<{ data: { booking: Row | null } }>(
-      t.app,
-      'Booking/GetDriverUpcomingBooking',
-      {},
-      stranger.accessToken,
-    );
+    const res = await call(w.app, 'Booking/GetDriverUpcomingBooking', {}, stranger.token);
     expect(res.body.data.booking).toBeNull();
-    expect((await call(t.app, 'Booking/GetDriverUpcomingBooking', {}, admin.accessToken)).status).toBe(403);
+    expect((await call(w.app, 'Booking/GetDriverUpcomingBooking', {}, w.admin.token)).status).toBe(403);
   });
 });
 
-describe.each(['Booking/GetTableSummaryBookingDriverHistory', 'Booking/GetBookingDriverHistory'])(
+describe.each(['Booking/GetTableSummaryBookingDriverHistory', 'Booking/GetBookingDriverHistory'] as const)(
   '%s',
   (historyCall) => {
     it('lists done jobs newest first, filtered by company days', async () => {
-      const all = await call<ListAnswer>(t.app, historyCall, {}, me.accessToken);
+      const all = await call(w.app, historyCall, {}, me.token);
       expect(all.status).toBe(200);
       expect(all.body.allData.map((r) => r.id)).toEqual([ids.doneB, ids.doneA]);
       // The driver sees what they are paid for each job, not only the fare.
       expect(all.body.allData.map((r) => r.driverPriceMinor)).toEqual([1000, 2500]);
       // 23:30 UTC on 1 March is 2 March in Berlin.
-      const one = await call<ListAnswer>(
-        t.app,
-        historyCall,
-        { fromDate: '2026-03-02', toDate: '2026-03-02' },
-        me.accessToken,
-      );
+      const one = await call(w.app, historyCall, { fromDate: '2026-03-02', toDate: '2026-03-02' }, me.token);
       expect(one.body.allData.map((r) => r.id)).toEqual([ids.doneA]);
     });
     it('answers a bad date with 400 naming the field', async () => {
-      const res = await call<Err>(t.app, historyCall, { fromDate: 'soon' }, me.accessToken);
+      const res = await call(w.app, historyCall, { fromDate: 'soon' }, me.token);
       expect(res.status).toBe(400);
       expect(res.body.errors?.[0]?.field).toBe('fromDate');
     });
     it("never shows another driver's or company's jobs; office 403", async () => {
-      const col = await call<ListAnswer>(t.app, historyCall, {}, colleague.accessToken);
+      const col = await call(w.app, historyCall, {}, colleague.token);
       expect(col.body.allData.map((r) => r.id)).toEqual([ids.colleagueDone]);
-      const str = await call<ListAnswer>(t.app, historyCall, {}, stranger.accessToken);
+      const str = await call(w.app, historyCall, {}, stranger.token);
       expect(str.body.allData.map((r) => r.id)).toEqual([ids.strangerDone]);
-      expect((await call(t.app, historyCall, {}, admin.accessToken)).status).toBe(403);
+      expect((await call(w.app, historyCall, {}, w.admin.token)).status).toBe(403);
     });
   },
 );
 
-type Earnings = { totalMinor: number; jobs: number; days: { date: string; jobs: number; earningsMinor: number }[] };
-
-describe.each(['Booking/GetDriverEarnings', 'Driver/GetDriverEarnings'])('%s', (name) => {
+describe.each(['Booking/GetDriverEarnings', 'Driver/GetDriverEarnings'] as const)('%s', (name) => {
   it('sums driver pay of done jobs by company day', async () => {
-    const res = await call<{ data: Earnings }>(
-      t.app,
-      name,
-      { fromDate: '2026-03-01', toDate: '2026-03-03' },
-      me.accessToken,
-    );
+    const res = await call(w.app, name, { fromDate: '2026-03-01', toDate: '2026-03-03' }, me.token);
     expect(res.status).toBe(200);
     expect(res.body.data.totalMinor).toBe(3500);
     expect(res.body.data.jobs).toBe(2);
@@ -184,31 +147,19 @@ describe.each(['Booking/GetDriverEarnings', 'Driver/GetDriverEarnings'])('%s', (
     ]);
   });
   it('answers a reversed or missing period with 400 naming the field', async () => {
-    const rev = await call<Err>(t.app, name, { fromDate: '2026-03-03', toDate: '2026-03-01' }, me.accessToken);
+    const rev = await call(w.app, name, { fromDate: '2026-03-03', toDate: '2026-03-01' }, me.token);
     expect(rev.status).toBe(400);
     expect(rev.body.errors?.[0]?.field).toBe('toDate');
-    const missing = await call<Err>(t.app, name, { toDate: '2026-03-01' }, me.accessToken);
+    const missing = await callRaw(w.app, name, { toDate: '2026-03-01' }, me.token);
     expect(missing.status).toBe(400);
     expect(missing.body.errors?.[0]?.field).toBe('fromDate');
   });
   it("counts only the driver's own company and jobs; office 403", async () => {
-    const str = await call<{ data: Earnings }>(
-      t.app,
-      name,
-      { fromDate: '2026-03-02', toDate: '2026-03-02' },
-      stranger.accessToken,
-    );
+    const str = await call(w.app, name, { fromDate: '2026-03-02', toDate: '2026-03-02' }, stranger.token);
     expect(str.body.data.totalMinor).toBe(5555);
-    const col = await call<{ data: Earnings }>(
-      t.app,
-      name,
-      { fromDate: '2026-03-02', toDate: '2026-03-02' },
-      colleague.accessToken,
-    );
+    const col = await call(w.app, name, { fromDate: '2026-03-02', toDate: '2026-03-02' }, colleague.token);
     expect(col.body.data.totalMinor).toBe(7777);
-    expect((await call(t.app, name, { fromDate: '2026-03-01', toDate: '2026-03-01' }, admin.accessToken)).status).toBe(
-      403,
-    );
+    expect((await call(w.app, name, { fromDate: '2026-03-01', toDate: '2026-03-01' }, w.admin.token)).status).toBe(403);
   });
 });
 
@@ -216,11 +167,11 @@ describe('Driver notifications', () => {
   let mineIds: number[] = [];
   let theirs = 0;
   beforeAll(async () => {
-    const rows = await t.db
+    const rows = await w.db
       .insert(driverNotifications)
       .values([
         {
-          companyId: company.id,
+          companyId: w.company.id,
           driverId: myId,
           kind: 'offer',
           title: 'Old',
@@ -228,7 +179,7 @@ describe('Driver notifications', () => {
           createdAt: day('2026-03-01T08:00:00Z'),
         },
         {
-          companyId: company.id,
+          companyId: w.company.id,
           driverId: myId,
           kind: 'note',
           title: 'New',
@@ -238,102 +189,73 @@ describe('Driver notifications', () => {
       ])
       .returning({ id: driverNotifications.id });
     mineIds = rows.map((r) => r.id);
-    const [c] = await t.db
+    const [c] = await w.db
       .insert(driverNotifications)
-      .values({ companyId: company.id, driverId: colleagueId, kind: 'note', title: 'Theirs', body: 'b' })
+      .values({ companyId: w.company.id, driverId: colleagueId, kind: 'note', title: 'Theirs', body: 'b' })
       .returning({ id: driverNotifications.id });
     theirs = c!.id;
   });
 
   it('lists the driver’s own, newest first', async () => {
-    const res = await call<ListAnswer>(t.app, 'Driver/GetDriverNotifications', {}, me.accessToken);
+    const res = await call(w.app, 'Driver/GetDriverNotifications', {}, me.token);
     expect(res.status).toBe(200);
     expect(res.body.allData.map((r) => r.title)).toEqual(['New', 'Old']);
-    const str = await call<ListAnswer>(t.app, 'Driver/GetDriverNotifications', {}, stranger.accessToken);
+    const str = await call(w.app, 'Driver/GetDriverNotifications', {}, stranger.token);
     expect(str.body.count).toBe(0);
-    expect((await call(t.app, 'Driver/GetDriverNotifications', {}, admin.accessToken)).status).toBe(403);
+    expect((await call(w.app, 'Driver/GetDriverNotifications', {}, w.admin.token)).status).toBe(403);
   });
   it('marks one read; another driver’s is not found and stays unread', async () => {
-    const res = await call<{ data: { updated: number } }>(
-      t.app,
-      'Driver/UpdateIsNotified',
-      { id: mineIds[0] },
-      me.accessToken,
-    );
+    const res = await call(w.app, 'Driver/UpdateIsNotified', { id: mineIds[0] }, me.token);
     expect(res.status).toBe(200);
     expect(res.body.data.updated).toBe(1);
-    const other = await call(t.app, 'Driver/UpdateIsNotified', { id: theirs }, me.accessToken);
+    const other = await call(w.app, 'Driver/UpdateIsNotified', { id: theirs }, me.token);
     expect(other.status).toBe(404);
-    const [row] = await t.db.select().from(driverNotifications).where(eq(driverNotifications.id, theirs));
+    const [row] = await w.db.select().from(driverNotifications).where(eq(driverNotifications.id, theirs));
     expect(row?.isNotified).toBe(false);
-    expect((await call(t.app, 'Driver/UpdateIsNotified', { id: theirs }, stranger.accessToken)).status).toBe(404);
+    expect((await call(w.app, 'Driver/UpdateIsNotified', { id: theirs }, stranger.token)).status).toBe(404);
   });
   it('marks all read with all: true', async () => {
-    const res = await call<{ data: { updated: number } }>(
-      t.app,
-      'Driver/UpdateIsNotified',
-      { all: true },
-      me.accessToken,
-    );
+    const res = await call(w.app, 'Driver/UpdateIsNotified', { all: true }, me.token);
     expect(res.body.data.updated).toBe(1);
-    const list = await call<ListAnswer>(t.app, 'Driver/GetDriverNotifications', {}, me.accessToken);
-    expect(list.body.allData.every((r) => r.isNotified === true)).toBe(true);
+    const list = await call(w.app, 'Driver/GetDriverNotifications', {}, me.token);
+    expectEvery(list.body.allData, (r) => r.isNotified === true);
   });
   it('answers bad input with 400 naming the field, office 403', async () => {
-    const res = await call<Err>(t.app, 'Driver/UpdateIsNotified', {}, me.accessToken);
+    const res = await call(w.app, 'Driver/UpdateIsNotified', {}, me.token);
     expect(res.status).toBe(400);
     expect(res.body.errors?.[0]?.field).toBe('id');
-    const bad = await call<Err>(t.app, 'Driver/UpdateIsNotified', { id: 'x' }, me.accessToken);
+    const bad = await call(w.app, 'Driver/UpdateIsNotified', { id: 'x' }, me.token);
     expect(bad.status).toBe(400);
-    expect((await call(t.app, 'Driver/UpdateIsNotified', { all: true }, admin.accessToken)).status).toBe(403);
+    expect((await call(w.app, 'Driver/UpdateIsNotified', { all: true }, w.admin.token)).status).toBe(403);
   });
 });
 
 describe('Driver/GetChatCount', () => {
   it('counts unread office messages to this driver only', async () => {
-    await t.db.insert(chatMessages).values([
-      { companyId: company.id, driverId: myId, fromDriver: false, body: 'unread' },
-      { companyId: company.id, driverId: myId, fromDriver: false, body: 'also unread', isBroadcast: true },
-      { companyId: company.id, driverId: myId, fromDriver: false, body: 'read', readAt: new Date() },
-      { companyId: company.id, driverId: myId, fromDriver: true, body: 'mine' },
-      { companyId: company.id, driverId: colleagueId, fromDriver: false, body: 'theirs' },
+    await w.db.insert(chatMessages).values([
+      { companyId: w.company.id, driverId: myId, fromDriver: false, body: 'unread' },
+      { companyId: w.company.id, driverId: myId, fromDriver: false, body: 'also unread', isBroadcast: true },
+      { companyId: w.company.id, driverId: myId, fromDriver: false, body: 'read', readAt: new Date() },
+      { companyId: w.company.id, driverId: myId, fromDriver: true, body: 'mine' },
+      { companyId: w.company.id, driverId: colleagueId, fromDriver: false, body: 'theirs' },
     ]);
-    const res = await call<{ data: { count: number } }>(t.app, 'Driver/GetChatCount', {}, me.accessToken);
+    const res = await call(w.app, 'Driver/GetChatCount', {}, me.token);
     expect(res.status).toBe(200);
     expect(res.body.data.count).toBe(2);
-    expect(
-      (await call<{ data: { count: number } }>(t.app, 'Driver/GetChatCount', {}, stranger.accessToken)).body.data.count,
-    ).toBe(0);
-    expect((await call(t.app, 'Driver/GetChatCount', {}, admin.accessToken)).status).toBe(403);
+    expect((await call(w.app, 'Driver/GetChatCount', {}, stranger.token)).body.data.count).toBe(0);
+    expect((await call(w.app, 'Driver/GetChatCount', {}, w.admin.token)).status).toBe(403);
   });
 });
 
-type Dashboard = {
-  today: string;
-  availability: number;
-  availabilityName: string;
-  todayJobs: Row[];
-  todayJobCount: number;
-  todayDoneCount: number;
-  earningsTodayMinor: number;
-  earningsWeekMinor: number;
-  nextJob: Row | null;
-};
-
 describe('Booking/GetDriverDashboardDetails', () => {
   it("answers the driver's today: jobs, earnings, availability, next job", async () => {
-    const fresh = await driver(company);
+    const fresh = await w.person('driver');
     const now = new Date().toISOString();
-    const done = await job(company.id, fresh.id, 'completed', now, 1200);
-    const open = await job(company.id, fresh.id, 'accepted', now);
-    await job(company.id, fresh.id, 'cancelled', now, 5000);
-    await job(company.id, colleagueId, 'completed', now, 3000);
-    const res = await call<{ data: Dashboard }>(
-      t.app,
-      'Booking/GetDriverDashboardDetails',
-      {},
-      fresh.signed.accessToken,
-    );
+    const done = await job(w.company.id, fresh.personId, 'completed', now, 1200);
+    const open = await job(w.company.id, fresh.personId, 'accepted', now);
+    await job(w.company.id, fresh.personId, 'cancelled', now, 5000);
+    await job(w.company.id, colleagueId, 'completed', now, 3000);
+    const res = await call(w.app, 'Booking/GetDriverDashboardDetails', {}, fresh.token);
     expect(res.status).toBe(200);
     const d = res.body.data;
     expect(d.availability).toBe(3);
@@ -345,39 +267,30 @@ describe('Booking/GetDriverDashboardDetails', () => {
     expect(d.nextJob?.id).toBe(open);
   });
   it('shows nothing of other companies, and is refused to the office', async () => {
-    const res = await call<{ data: Dashboard }>(t.app, 'Booking/GetDriverDashboardDetails', {}, stranger.accessToken);
+    const res = await call(w.app, 'Booking/GetDriverDashboardDetails', {}, stranger.token);
     expect(res.body.data.todayJobCount).toBe(0);
     expect(res.body.data.nextJob).toBeNull();
-    expect((await call(t.app, 'Booking/GetDriverDashboardDetails', {}, admin.accessToken)).status).toBe(403);
+    expect((await call(w.app, 'Booking/GetDriverDashboardDetails', {}, w.admin.token)).status).toBe(403);
   });
 });
 
-type Summary = {
-  earningsMinor: number;
-  approvedExpensesMinor: number;
-  pendingExpensesMinor: number;
-  creditsMinor: number;
-  debitsMinor: number;
-  netMinor: number;
-};
-
 describe('Driver/GetDriverPaymentSummary', () => {
   beforeAll(async () => {
-    const [type] = await t.db
+    const [type] = await w.db
       .insert(bookingExpenseTypes)
-      .values({ companyId: company.id, name: 'Driver-lists test parking' })
+      .values({ companyId: w.company.id, name: 'Driver-lists test parking' })
       .returning({ id: bookingExpenseTypes.id });
     const claimed = day('2026-03-02T10:00:00Z');
-    const expense = { companyId: company.id, expenseTypeId: type!.id, createdAt: claimed };
-    await t.db.insert(driverExpenses).values([
+    const expense = { companyId: w.company.id, expenseTypeId: type!.id, createdAt: claimed };
+    await w.db.insert(driverExpenses).values([
       { ...expense, driverId: myId, amountMinor: 300, status: 'approved' },
       { ...expense, driverId: myId, amountMinor: 400, status: 'pending' },
       { ...expense, driverId: myId, amountMinor: 500, status: 'declined' },
       { ...expense, driverId: myId, amountMinor: 600, status: 'approved', createdAt: day('2026-04-02T10:00:00Z') },
       { ...expense, driverId: colleagueId, amountMinor: 700, status: 'approved' },
     ]);
-    const adj = { companyId: company.id, reason: 'r', effectiveDate: '2026-03-03' };
-    await t.db.insert(driverAdjustments).values([
+    const adj = { companyId: w.company.id, reason: 'r', effectiveDate: '2026-03-03' };
+    await w.db.insert(driverAdjustments).values([
       { ...adj, driverId: myId, kind: 'credit', amountMinor: 1000 },
       { ...adj, driverId: myId, kind: 'debit', amountMinor: 250 },
       { ...adj, driverId: colleagueId, kind: 'credit', amountMinor: 9000 },
@@ -385,11 +298,11 @@ describe('Driver/GetDriverPaymentSummary', () => {
   });
 
   it('adds earnings, approved expenses and credits, takes debits', async () => {
-    const res = await call<{ data: Summary }>(
-      t.app,
+    const res = await call(
+      w.app,
       'Driver/GetDriverPaymentSummary',
       { fromDate: '2026-03-01', toDate: '2026-03-31' },
-      me.accessToken,
+      me.token,
     );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -402,26 +315,26 @@ describe('Driver/GetDriverPaymentSummary', () => {
     });
   });
   it('answers a bad period with 400 naming the field; other company sees none; office 403', async () => {
-    const bad = await call<Err>(
-      t.app,
+    const bad = await call(
+      w.app,
       'Driver/GetDriverPaymentSummary',
       { fromDate: '2026-13-01', toDate: '2026-03-31' },
-      me.accessToken,
+      me.token,
     );
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.[0]?.field).toBe('fromDate');
-    const str = await call<{ data: Summary }>(
-      t.app,
+    const str = await call(
+      w.app,
       'Driver/GetDriverPaymentSummary',
       { fromDate: '2026-03-01', toDate: '2026-03-31' },
-      stranger.accessToken,
+      stranger.token,
     );
     expect(str.body.data).toMatchObject({ approvedExpensesMinor: 0, creditsMinor: 0, netMinor: 5555 });
     const office = await call(
-      t.app,
+      w.app,
       'Driver/GetDriverPaymentSummary',
       { fromDate: '2026-03-01', toDate: '2026-03-31' },
-      admin.accessToken,
+      w.admin.token,
     );
     expect(office.status).toBe(403);
   });
@@ -429,12 +342,12 @@ describe('Driver/GetDriverPaymentSummary', () => {
 
 describe('Booking/GetBookingTime', () => {
   it("answers the pick-up and journey times of the driver's own job", async () => {
-    const id = await job(company.id, myId, 'completed', '2026-03-05T10:00:00Z', 100);
-    await t.db
+    const id = await job(w.company.id, myId, 'completed', '2026-03-05T10:00:00Z', 100);
+    await w.db
       .update(bookings)
       .set({ onBoardAt: day('2026-03-05T10:05:00Z'), completedAt: day('2026-03-05T10:47:00Z') })
       .where(eq(bookings.id, id));
-    const res = await call<{ data: Record<string, unknown> }>(t.app, 'Booking/GetBookingTime', { id }, me.accessToken);
+    const res = await call(w.app, 'Booking/GetBookingTime', { id }, me.token);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       id,
@@ -444,30 +357,22 @@ describe('Booking/GetBookingTime', () => {
     });
   });
   it("is not found for another driver's or company's job; 400 without id; office 403", async () => {
-    expect((await call(t.app, 'Booking/GetBookingTime', { id: ids.colleagueDone }, me.accessToken)).status).toBe(404);
-    expect((await call(t.app, 'Booking/GetBookingTime', { id: ids.strangerDone }, me.accessToken)).status).toBe(404);
-    const bad = await call<Err>(t.app, 'Booking/GetBookingTime', {}, me.accessToken);
+    expect((await call(w.app, 'Booking/GetBookingTime', { id: ids.colleagueDone }, me.token)).status).toBe(404);
+    expect((await call(w.app, 'Booking/GetBookingTime', { id: ids.strangerDone }, me.token)).status).toBe(404);
+    const bad = await callRaw(w.app, 'Booking/GetBookingTime', {}, me.token);
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.[0]?.field).toBe('id');
-    expect((await call(t.app, 'Booking/GetBookingTime', { id: ids.doneA }, admin.accessToken)).status).toBe(403);
+    expect((await call(w.app, 'Booking/GetBookingTime', { id: ids.doneA }, w.admin.token)).status).toBe(403);
   });
 });
 
-type Average = {
-  jobs: number;
-  totalMinor: number;
-  perJobMinor: number;
-  perDayMinor: number;
-  perWorkedDayMinor: number;
-};
-
 describe('Driver/GetDriverEarningsAverage', () => {
   it('averages per job, per day and per worked day', async () => {
-    const res = await call<{ data: Average }>(
-      t.app,
+    const res = await call(
+      w.app,
       'Driver/GetDriverEarningsAverage',
       { fromDate: '2026-03-01', toDate: '2026-03-04' },
-      me.accessToken,
+      me.token,
     );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -479,37 +384,30 @@ describe('Driver/GetDriverEarningsAverage', () => {
     });
   });
   it('answers a bad period with 400, other company its own, office 403', async () => {
-    const bad = await call<Err>(t.app, 'Driver/GetDriverEarningsAverage', { fromDate: '2026-03-01' }, me.accessToken);
+    const bad = await callRaw(w.app, 'Driver/GetDriverEarningsAverage', { fromDate: '2026-03-01' }, me.token);
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.[0]?.field).toBe('toDate');
-    const str = await call<{ data: Average }>(
-      t.app,
+    const str = await call(
+      w.app,
       'Driver/GetDriverEarningsAverage',
       { fromDate: '2026-03-01', toDate: '2026-03-04' },
-      stranger.accessToken,
+      stranger.token,
     );
     expect(str.body.data.totalMinor).toBe(5555);
     const office = await call(
-      t.app,
+      w.app,
       'Driver/GetDriverEarningsAverage',
       { fromDate: '2026-03-01', toDate: '2026-03-04' },
-      admin.accessToken,
+      w.admin.token,
     );
     expect(office.status).toBe(403);
   });
 });
 
-type Week = { fromDate: string; toDate: string; days: { date: string; jobs: Row[] }[] };
-
 describe('Booking/GetTableSummaryBookingDriverAppPerWeek', () => {
   it('answers Monday to Sunday with the jobs of each company day', async () => {
     // 4 March 2026 is a Wednesday; the job at 23:30 UTC on 1 March is Monday 2 March in Berlin.
-    const res = await call<{ data: Week }>(
-      t.app,
-      'Booking/GetTableSummaryBookingDriverAppPerWeek',
-      { date: '2026-03-04' },
-      me.accessToken,
-    );
+    const res = await call(w.app, 'Booking/GetTableSummaryBookingDriverAppPerWeek', { date: '2026-03-04' }, me.token);
     expect(res.status).toBe(200);
     expect(res.body.data.fromDate).toBe('2026-03-02');
     expect(res.body.data.toDate).toBe('2026-03-08');
@@ -519,22 +417,17 @@ describe('Booking/GetTableSummaryBookingDriverAppPerWeek', () => {
     expect(res.body.data.days[1]?.jobs.map((r) => r.id)).toEqual([ids.doneB]);
   });
   it('answers a bad date with 400, shows nothing of others, office 403', async () => {
-    const bad = await call<Err>(
-      t.app,
-      'Booking/GetTableSummaryBookingDriverAppPerWeek',
-      { date: '2026-02-30x' },
-      me.accessToken,
-    );
+    const bad = await call(w.app, 'Booking/GetTableSummaryBookingDriverAppPerWeek', { date: '2026-02-30x' }, me.token);
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.[0]?.field).toBe('date');
-    const col = await call<{ data: Week }>(
-      t.app,
+    const col = await call(
+      w.app,
       'Booking/GetTableSummaryBookingDriverAppPerWeek',
       { date: '2026-03-04' },
-      colleague.accessToken,
+      colleague.token,
     );
     expect(col.body.data.days.flatMap((d) => d.jobs.map((r) => r.id))).toEqual([ids.colleagueDone]);
-    const office = await call(t.app, 'Booking/GetTableSummaryBookingDriverAppPerWeek', {}, admin.accessToken);
+    const office = await call(w.app, 'Booking/GetTableSummaryBookingDriverAppPerWeek', {}, w.admin.token);
     expect(office.status).toBe(403);
   });
 });

@@ -1,14 +1,13 @@
+import type { BuiltName, CallInput } from '@cabdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { driverNotifications } from '../src/domains/driver-app/schema';
 import { expireDueOffers } from '../src/domains/dispatch/offer-expiry';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { type SignedIn } from './factories';
 import { dispatchWorld, makeBooking, type DispatchWorld } from './factories-dispatch';
-import { signedDriver, type ListAnswer } from './factories-driver-account';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely; the router checks them against the contract
-type Body = Record<string, any>;
+import { signedDriver } from './factories-driver-account';
 
 let t: TestApp;
 let w: DispatchWorld;
@@ -22,7 +21,7 @@ beforeAll(async () => {
   colleague = await signedDriver(t.db, t.app, w.company);
 });
 
-const office = (name: string, body: object) => call<Body>(t.app, name, body, w.dispatcher.accessToken);
+const office = <K extends BuiltName>(name: K, body: CallInput<K>) => call(t.app, name, body, w.dispatcher.accessToken);
 
 const rowsOf = (driverId: number, bookingId: number) =>
   t.db
@@ -46,17 +45,17 @@ describe('driver notifications from booking moves', () => {
       `Pick-up Mon 15 Jun, 14:30 at 10 Downing Street (job ${booking.id}). Accept or decline it in the app.`,
     );
 
-    const seen = await call<ListAnswer<Body>>(t.app, 'Driver/GetDriverNotifications', {}, me.accessToken);
+    const seen = await call(t.app, 'Driver/GetDriverNotifications', {}, me.accessToken);
     expect(seen.body.data.find((n) => n.bookingId === booking.id)).toMatchObject({
       kind: 'job_offered',
       title: 'New job offered',
     });
-    const theirs = await call<ListAnswer<Body>>(t.app, 'Driver/GetDriverNotifications', {}, colleague.accessToken);
+    const theirs = await call(t.app, 'Driver/GetDriverNotifications', {}, colleague.accessToken);
     expect(theirs.body.data.filter((n) => n.bookingId === booking.id)).toEqual([]);
     expect(await rowsOf(colleague.id, booking.id)).toHaveLength(0);
 
     // The driver's own confirm tells nobody.
-    const confirm = await call<Body>(
+    const confirm = await call(
       t.app,
       'Driver/UpdateBookingStatusForJourney',
       { id: booking.id, step: 'confirm' },
@@ -112,7 +111,7 @@ describe('driver notifications from booking moves', () => {
   it('a cancellation by the office tells the driver who held the job', async () => {
     const booking = await makeBooking(t.db, w.company.id, { pickupAt });
     await office('Booking/UpdateBookingDriverAndVehicle', { bookingId: booking.id, driverId: me.id });
-    const res = await call<Body>(
+    const res = await call(
       t.app,
       'Booking/UpdateBookingStatus',
       { id: booking.id, move: 'cancel' },
@@ -134,7 +133,7 @@ describe('driver notifications from booking moves', () => {
   it("the driver's own decline tells nobody", async () => {
     const booking = await makeBooking(t.db, w.company.id, { pickupAt });
     await office('Booking/UpdateBookingDriverAndVehicle', { bookingId: booking.id, driverId: me.id });
-    const res = await call<Body>(
+    const res = await call(
       t.app,
       'Driver/UpdateBookingStatusForJourney',
       { id: booking.id, step: 'reject' },

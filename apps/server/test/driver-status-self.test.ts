@@ -2,9 +2,10 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { driverShifts } from '../src/domains/dispatch/schema';
 import { drivers } from '../src/domains/drivers/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { call } from './client';
 import { createUser, signIn, type SignedIn } from './factories';
-import { signedDriver, type Answer, type Err } from './factories-driver-account';
+import { signedDriver } from './factories-driver-account';
 import { dispatchWorld, makeVehicle, type DispatchWorld } from './factories-dispatch';
 
 // The driver app calls the office's status and shift calls for its own driver (contract alsoFor).
@@ -28,12 +29,7 @@ const availabilityOf = async (driverId: number) =>
 
 describe('Driver/UpdateDriverStatus from the driver app', () => {
   it("sets the signed-in driver's own availability", async () => {
-    const res = await call<Answer>(
-      t.app,
-      'Driver/UpdateDriverStatus',
-      { driverId: me.id, availability: 4 },
-      me.accessToken,
-    );
+    const res = await call(t.app, 'Driver/UpdateDriverStatus', { driverId: me.id, availability: 4 }, me.accessToken);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ driverId: me.id, availability: 4, availabilityName: 'On break' });
     expect(await availabilityOf(me.id)).toBe(4);
@@ -41,7 +37,7 @@ describe('Driver/UpdateDriverStatus from the driver app', () => {
 
   it("answers 404 naming driverId for another driver's id, and changes nothing", async () => {
     const before = await availabilityOf(colleague.id);
-    const res = await call<Err>(
+    const res = await call(
       t.app,
       'Driver/UpdateDriverStatus',
       { driverId: colleague.id, availability: 4 },
@@ -67,7 +63,7 @@ describe('Driver/AddDriverShift from the driver app', () => {
   it('starts and ends its own shift with a vehicle', async () => {
     const vehicle = await makeVehicle(t.db, w.company.id, w.saloonId);
     await t.db.update(drivers).set({ availability: 3 }).where(eq(drivers.id, me.id));
-    const start = await call<Answer>(
+    const start = await call(
       t.app,
       'Driver/AddDriverShift',
       { driverId: me.id, vehicleId: vehicle.id },
@@ -82,7 +78,7 @@ describe('Driver/AddDriverShift from the driver app', () => {
     expect(open).toHaveLength(1);
     expect(open[0]?.vehicleId).toBe(vehicle.id);
 
-    const end = await call<Answer>(t.app, 'Driver/AddDriverShift', { driverId: me.id, action: 'end' }, me.accessToken);
+    const end = await call(t.app, 'Driver/AddDriverShift', { driverId: me.id, action: 'end' }, me.accessToken);
     expect(end.status).toBe(200);
     expect(end.body.data).toMatchObject({ availability: 3, vehicleRegistration: vehicle.registration });
     expect(end.body.data.endedAt).not.toBeNull();
@@ -90,7 +86,7 @@ describe('Driver/AddDriverShift from the driver app', () => {
   });
 
   it("answers 404 naming driverId for another driver's shift, and opens none", async () => {
-    const res = await call<Err>(t.app, 'Driver/AddDriverShift', { driverId: colleague.id }, me.accessToken);
+    const res = await call(t.app, 'Driver/AddDriverShift', { driverId: colleague.id }, me.accessToken);
     expect(res.status).toBe(404);
     expect(res.body.errors?.map((e) => e.field)).toEqual(['driverId']);
     const shifts = await t.db.select().from(driverShifts).where(eq(driverShifts.driverId, colleague.id));

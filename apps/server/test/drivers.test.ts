@@ -8,17 +8,12 @@ import { drivers, driverTypes, vendors } from '../src/domains/drivers/schema';
 import { driverPaymentModels } from '../src/domains/pay-rules/schema';
 import { entityTags, tags } from '../src/domains/reference-data/schema';
 import { vehicles, vehicleTypes } from '../src/domains/vehicles/schema';
-import { call, createTestApp, type TestApp } from './harness';
-import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
+import type { CallInput } from '@cabdesk/contract';
+import { call, callRaw } from './client';
+import { signIn } from './factories';
+import { world, type World } from './world';
 
-let t: TestApp;
-let company: TestCompany;
-let admin: SignedIn;
-let other: SignedIn;
-let otherCompany: TestCompany;
-let dispatcher: SignedIn;
-let passenger: SignedIn;
-let driverUser: SignedIn;
+let w: World<'Dispatcher' | 'passenger' | 'driver', true>;
 let ref: {
   typeId: number;
   otherTypeId: number;
@@ -28,31 +23,22 @@ let ref: {
   vehicleTagId: number;
 };
 
-type Profile = Record<string, unknown> & { id: number; fullName: string; userId: number | null };
-type Answer = { code: number; message: string; data: Profile; errors?: { field: string; message: string }[] };
-type ListAnswer = { data: Profile[]; allData: Profile[]; total: number; count: number };
-
-const create = (body: object, token = admin.accessToken) => call<Answer>(t.app, 'Driver/Create', body, token);
+const create = (body: CallInput<'Driver/Create'>, token = w.admin.token) => call(w.app, 'Driver/Create', body, token);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  company = await createCompany(t.db);
-  otherCompany = await createCompany(t.db);
-  admin = await signIn(t.app, company.adminEmail);
-  other = await signIn(t.app, otherCompany.adminEmail);
-  const d = await createUser(t.db, company.id, 'staff', { staffRoleId: company.roleIds.Dispatcher });
-  dispatcher = await signIn(t.app, d.email);
-  passenger = await signIn(t.app, (await createUser(t.db, company.id, 'passenger')).email);
-  driverUser = await signIn(t.app, (await createUser(t.db, company.id, 'driver')).email);
-  const companyId = company.id;
+  w = await world({ roles: ['Dispatcher', 'passenger', 'driver'], otherCompany: true });
+  const companyId = w.company.id;
   // New companies start with mandatory licence types; the document-state tests make their own.
-  await t.db.update(documentTypes).set({ isMandatory: false }).where(eq(documentTypes.companyId, companyId));
-  const [type] = await t.db.insert(driverTypes).values({ companyId, name: 'Chauffeur' }).returning();
-  const [otherType] = await t.db.insert(driverTypes).values({ companyId: otherCompany.id, name: 'Theirs' }).returning();
-  const [vendor] = await t.db.insert(vendors).values({ companyId, name: 'Night Cars Ltd' }).returning();
-  const [model] = await t.db.insert(driverPaymentModels).values({ companyId, name: 'Commission 20 %' }).returning();
-  const [tag] = await t.db.insert(tags).values({ companyId, name: 'Airport', tagType: 'driver' }).returning();
-  const [vehicleTag] = await t.db.insert(tags).values({ companyId, name: 'Estate', tagType: 'vehicle' }).returning();
+  await w.db.update(documentTypes).set({ isMandatory: false }).where(eq(documentTypes.companyId, companyId));
+  const [type] = await w.db.insert(driverTypes).values({ companyId, name: 'Chauffeur' }).returning();
+  const [otherType] = await w.db
+    .insert(driverTypes)
+    .values({ companyId: w.other.company.id, name: 'Theirs' })
+    .returning();
+  const [vendor] = await w.db.insert(vendors).values({ companyId, name: 'Night Cars Ltd' }).returning();
+  const [model] = await w.db.insert(driverPaymentModels).values({ companyId, name: 'Commission 20 %' }).returning();
+  const [tag] = await w.db.insert(tags).values({ companyId, name: 'Airport', tagType: 'driver' }).returning();
+  const [vehicleTag] = await w.db.insert(tags).values({ companyId, name: 'Estate', tagType: 'vehicle' }).returning();
   ref = {
     typeId: type!.id,
     otherTypeId: otherType!.id,
@@ -106,13 +92,13 @@ describe('Driver/Create', () => {
     });
     expect(res.body.data).not.toHaveProperty('bankAccountNumber');
     const id = res.body.data.id;
-    const [row] = await t.db.select().from(drivers).where(eq(drivers.id, id));
+    const [row] = await w.db.select().from(drivers).where(eq(drivers.id, id));
     expect(row?.bankAccountNumber).toBe('12345678');
-    const [account] = await t.db.select().from(users).where(eq(users.id, row!.userId!));
-    expect(account).toMatchObject({ kind: 'driver', fullName: 'Amira Khan', companyId: company.id });
-    const session = await signIn(t.app, 'amira.app@example.test', 'driving-safely');
+    const [account] = await w.db.select().from(users).where(eq(users.id, row!.userId!));
+    expect(account).toMatchObject({ kind: 'driver', fullName: 'Amira Khan', companyId: w.company.id });
+    const session = await signIn(w.app, 'amira.app@example.test', 'driving-safely');
     expect(session.session.uniqueTypeID).toBe(id);
-    const history = await t.db
+    const history = await w.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'driver'), eq(auditLog.entityId, id)));
@@ -121,8 +107,8 @@ describe('Driver/Create', () => {
   });
 
   it('names the field of bad input and changes nothing', async () => {
-    const before = await t.db.select().from(drivers).where(eq(drivers.companyId, company.id));
-    const cases: [object, string, string][] = [
+    const before = await w.db.select().from(drivers).where(eq(drivers.companyId, w.company.id));
+    const cases: [unknown, string, string][] = [
       [{ lastName: 'X' }, 'firstName', 'is required'],
       [{ firstName: 'A', lastName: 'B', dateOfBirth: '2099-01-01' }, 'dateOfBirth', 'must be in the past'],
       [{ firstName: 'A', lastName: 'B', email: 'not-mail' }, 'email', 'must be a valid e-mail address'],
@@ -140,7 +126,7 @@ describe('Driver/Create', () => {
       [{ firstName: 'A', lastName: 'B', driverTypeId: 'x' }, 'driverTypeId', 'must be a whole number'],
     ];
     for (const [body, field, message] of cases) {
-      const res = await create(body);
+      const res = await callRaw(w.app, 'Driver/Create', body, w.admin.token);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.errors?.find((e) => e.field === field)?.message, field).toBe(message);
     }
@@ -150,7 +136,7 @@ describe('Driver/Create', () => {
     expect(minor.body.errors).toEqual([
       { field: 'dateOfBirth', message: 'must make the driver at least 18 years old' },
     ]);
-    const after = await t.db.select().from(drivers).where(eq(drivers.companyId, company.id));
+    const after = await w.db.select().from(drivers).where(eq(drivers.companyId, w.company.id));
     expect(after.length).toBe(before.length);
   });
 
@@ -162,7 +148,7 @@ describe('Driver/Create', () => {
     const mail = await create({
       firstName: 'Cy',
       lastName: 'Ode',
-      appEmail: company.adminEmail.toUpperCase(),
+      appEmail: w.company.adminEmail.toUpperCase(),
       appPassword: 'long enough',
     });
     expect(mail.status).toBe(409);
@@ -173,12 +159,12 @@ describe('Driver/Create', () => {
     const wrongTag = await create({ firstName: 'Cy', lastName: 'Ode', tagIds: [ref.vehicleTagId] });
     expect(wrongTag.status).toBe(400);
     expect(wrongTag.body.errors?.[0]?.field).toBe('tagIds');
-    expect(await t.db.select().from(drivers).where(eq(drivers.firstName, 'Cy'))).toHaveLength(0);
+    expect(await w.db.select().from(drivers).where(eq(drivers.firstName, 'Cy'))).toHaveLength(0);
   });
 
   it('is for admins: a dispatcher, a passenger and a driver get 403', async () => {
-    for (const who of [dispatcher, passenger, driverUser]) {
-      expect((await create({ firstName: 'No', lastName: 'Way' }, who.accessToken)).status).toBe(403);
+    for (const who of [w.as.Dispatcher, w.as.passenger, w.as.driver]) {
+      expect((await create({ firstName: 'No', lastName: 'Way' }, who.token)).status).toBe(403);
     }
   });
 });
@@ -196,11 +182,11 @@ describe('Driver/Update', () => {
       bankAccountNumber: '87654321',
     });
     const id = made.body.data.id;
-    const res = await call<Answer>(
-      t.app,
+    const res = await call(
+      w.app,
       'Driver/Update',
       { id, lastName: 'Rayner', phone: '', isActive: false, tagIds: [ref.tagId] },
-      admin.accessToken,
+      w.admin.token,
     );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -213,9 +199,9 @@ describe('Driver/Update', () => {
       bankAccountNumberLast4: '4321',
       tags: [{ id: ref.tagId }],
     });
-    const [account] = await t.db.select().from(users).where(eq(users.id, made.body.data.userId!));
+    const [account] = await w.db.select().from(users).where(eq(users.id, made.body.data.userId!));
     expect(account).toMatchObject({ fullName: 'Dan Rayner', isActive: false });
-    const history = await t.db
+    const history = await w.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'driver'), eq(auditLog.entityId, id), eq(auditLog.action, 'updated')));
@@ -227,19 +213,19 @@ describe('Driver/Update', () => {
   it('refuses a taken callsign, bad input, another company (404) and a dispatcher (403)', async () => {
     const a = await create({ firstName: 'Eve', lastName: 'One', callsign: 'E1' });
     const b = await create({ firstName: 'Eve', lastName: 'Two', callsign: 'E2' });
-    const taken = await call<Answer>(t.app, 'Driver/Update', { id: b.body.data.id, callsign: 'e1' }, admin.accessToken);
+    const taken = await call(w.app, 'Driver/Update', { id: b.body.data.id, callsign: 'e1' }, w.admin.token);
     expect(taken.status).toBe(409);
     expect(taken.body.errors?.[0]?.field).toBe('callsign');
-    const same = await call<Answer>(t.app, 'Driver/Update', { id: a.body.data.id, callsign: 'E1' }, admin.accessToken);
+    const same = await call(w.app, 'Driver/Update', { id: a.body.data.id, callsign: 'E1' }, w.admin.token);
     expect(same.status).toBe(200);
-    const blank = await call<Answer>(t.app, 'Driver/Update', { id: a.body.data.id, firstName: ' ' }, admin.accessToken);
+    const blank = await call(w.app, 'Driver/Update', { id: a.body.data.id, firstName: ' ' }, w.admin.token);
     expect(blank.body.errors).toEqual([{ field: 'firstName', message: 'is required' }]);
-    expect((await call(t.app, 'Driver/Update', { lastName: 'X' }, admin.accessToken)).status).toBe(400);
-    const foreign = await call(t.app, 'Driver/Update', { id: a.body.data.id, lastName: 'Stolen' }, other.accessToken);
+    expect((await callRaw(w.app, 'Driver/Update', { lastName: 'X' }, w.admin.token)).status).toBe(400);
+    const foreign = await call(w.app, 'Driver/Update', { id: a.body.data.id, lastName: 'Stolen' }, w.other.admin.token);
     expect(foreign.status).toBe(404);
-    const denied = await call(t.app, 'Driver/Update', { id: a.body.data.id, lastName: 'X' }, dispatcher.accessToken);
+    const denied = await call(w.app, 'Driver/Update', { id: a.body.data.id, lastName: 'X' }, w.as.Dispatcher.token);
     expect(denied.status).toBe(403);
-    const [row] = await t.db.select().from(drivers).where(eq(drivers.id, a.body.data.id));
+    const [row] = await w.db.select().from(drivers).where(eq(drivers.id, a.body.data.id));
     expect(row?.lastName).toBe('One');
   });
 });
@@ -247,7 +233,7 @@ describe('Driver/Update', () => {
 describe('Driver/GetTableSummary', () => {
   let ids: Record<string, number>;
   beforeAll(async () => {
-    const made = async (body: object) => (await create(body)).body.data.id;
+    const made = async (body: CallInput<'Driver/Create'>) => (await create(body)).body.data.id;
     ids = {
       fay: await made({
         firstName: 'Fay',
@@ -271,11 +257,11 @@ describe('Driver/GetTableSummary', () => {
         isActive: false,
       }),
     };
-    await t.db.update(drivers).set({ availability: 1 }).where(eq(drivers.id, ids.gus!));
+    await w.db.update(drivers).set({ availability: 1 }).where(eq(drivers.id, ids.gus!));
   });
 
-  const list = (body: object, token = admin.accessToken) =>
-    call<ListAnswer>(t.app, 'Driver/GetTableSummary', { q: 'lister', ...body }, token);
+  const list = (body: CallInput<'Driver/GetTableSummary'>, token = w.admin.token) =>
+    call(w.app, 'Driver/GetTableSummary', { q: 'lister', ...body }, token);
 
   it('searches, filters and sorts on the server', async () => {
     const all = await list({ sortColumn: 'callsign', sortType: 'desc' });
@@ -298,24 +284,30 @@ describe('Driver/GetTableSummary', () => {
   });
 
   it('filters on the state of mandatory documents', async () => {
-    const companyId = company.id;
-    const [licence] = await t.db
+    const companyId = w.company.id;
+    const [licence] = await w.db
       .insert(documentTypes)
       .values({ companyId, name: 'Licence', ownerType: 'driver', isMandatory: true })
       .returning();
     const soon = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
     const long = new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10);
-    await t.db.insert(documents).values([
+    await w.db.insert(documents).values([
       { companyId, ownerType: 'driver', ownerId: ids.fay!, documentTypeId: licence!.id, expiryDate: '2020-01-01' },
       { companyId, ownerType: 'driver', ownerId: ids.fay!, documentTypeId: licence!.id, expiryDate: long },
       { companyId, ownerType: 'driver', ownerId: ids.gus!, documentTypeId: licence!.id, expiryDate: soon },
     ]);
-    const state = async (documentState: string) => (await list({ documentState })).body.data.map((r) => r.id);
+    type DocumentState = CallInput<'Driver/GetTableSummary'>['documentState'];
+    const state = async (documentState: DocumentState) => (await list({ documentState })).body.data.map((r) => r.id);
     expect(await state('valid')).toEqual([ids.fay]);
     expect(await state('expiring')).toEqual([ids.gus]);
     expect(await state('missing')).toEqual([ids.hal]);
     expect(await state('expired')).toEqual([]);
-    const bad = await list({ documentState: 'old', sortColumn: 'email' });
+    const bad = await callRaw(
+      w.app,
+      'Driver/GetTableSummary',
+      { q: 'lister', documentState: 'old', sortColumn: 'email' },
+      w.admin.token,
+    );
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({
       errors: [
@@ -323,14 +315,14 @@ describe('Driver/GetTableSummary', () => {
         { field: 'documentState', message: 'must be one of: valid, expiring, expired, missing' },
       ],
     });
-    await t.db.update(documentTypes).set({ isMandatory: false }).where(eq(documentTypes.id, licence!.id));
+    await w.db.update(documentTypes).set({ isMandatory: false }).where(eq(documentTypes.id, licence!.id));
   });
 
   it('keeps companies apart and lets dispatchers read but not passengers or drivers', async () => {
-    expect((await list({}, other.accessToken)).body.count).toBe(0);
-    expect((await list({}, dispatcher.accessToken)).body.count).toBe(3);
-    expect((await list({}, passenger.accessToken)).status).toBe(403);
-    expect((await list({}, driverUser.accessToken)).status).toBe(403);
+    expect((await list({}, w.other.admin.token)).body.count).toBe(0);
+    expect((await list({}, w.as.Dispatcher.token)).body.count).toBe(3);
+    expect((await list({}, w.as.passenger.token)).status).toBe(403);
+    expect((await list({}, w.as.driver.token)).status).toBe(403);
   });
 });
 
@@ -338,20 +330,20 @@ describe('Driver/GetTableSummaryDriver', () => {
   it('answers the profile with owned vehicles and missing mandatory documents', async () => {
     const made = await create({ firstName: 'Ian', lastName: 'Owner', address: '1 High St', postcode: 'AB1 2CD' });
     const id = made.body.data.id;
-    const [vt] = await t.db.insert(vehicleTypes).values({ companyId: company.id, name: 'Saloon' }).returning();
-    await t.db.insert(vehicles).values({
-      companyId: company.id,
+    const [vt] = await w.db.insert(vehicleTypes).values({ companyId: w.company.id, name: 'Saloon' }).returning();
+    await w.db.insert(vehicles).values({
+      companyId: w.company.id,
       vehicleTypeId: vt!.id,
       registration: 'IA11 OWN',
       make: 'Toyota',
       model: 'Prius',
       ownerDriverId: id,
     });
-    const [dbs] = await t.db
+    const [dbs] = await w.db
       .insert(documentTypes)
-      .values({ companyId: company.id, name: 'DBS check', ownerType: 'driver', isMandatory: true })
+      .values({ companyId: w.company.id, name: 'DBS check', ownerType: 'driver', isMandatory: true })
       .returning();
-    const res = await call<{ data: Profile }>(t.app, 'Driver/GetTableSummaryDriver', { id }, dispatcher.accessToken);
+    const res = await call(w.app, 'Driver/GetTableSummaryDriver', { id }, w.as.Dispatcher.token);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       address: '1 High St',
@@ -362,17 +354,17 @@ describe('Driver/GetTableSummaryDriver', () => {
         { registration: 'IA11 OWN', make: 'Toyota', model: 'Prius', vehicleTypeName: 'Saloon', isActive: true },
       ],
     });
-    await t.db.update(documentTypes).set({ isActive: false }).where(eq(documentTypes.id, dbs!.id));
+    await w.db.update(documentTypes).set({ isActive: false }).where(eq(documentTypes.id, dbs!.id));
 
-    const deletion = await call(t.app, 'Driver/Delete', { id }, admin.accessToken);
+    const deletion = await call(w.app, 'Driver/Delete', { id }, w.admin.token);
     expect(deletion.status).toBe(409);
     expect(deletion.body.message).toMatch(/owns IA11 OWN/);
 
-    expect((await call(t.app, 'Driver/GetTableSummaryDriver', { id }, other.accessToken)).status).toBe(404);
-    expect((await call(t.app, 'Driver/GetTableSummaryDriver', { id: 0 }, admin.accessToken)).body).toMatchObject({
+    expect((await call(w.app, 'Driver/GetTableSummaryDriver', { id }, w.other.admin.token)).status).toBe(404);
+    expect((await call(w.app, 'Driver/GetTableSummaryDriver', { id: 0 }, w.admin.token)).body).toMatchObject({
       errors: [{ field: 'id', message: 'must be at least 1' }],
     });
-    expect((await call(t.app, 'Driver/GetTableSummaryDriver', { id }, passenger.accessToken)).status).toBe(403);
+    expect((await call(w.app, 'Driver/GetTableSummaryDriver', { id }, w.as.passenger.token)).status).toBe(403);
   });
 });
 
@@ -386,39 +378,39 @@ describe('Driver/Delete', () => {
       appPassword: 'farewell!!',
     });
     const { id, userId } = made.body.data;
-    const [type] = await t.db
+    const [type] = await w.db
       .insert(documentTypes)
-      .values({ companyId: company.id, name: 'Badge', ownerType: 'driver' })
+      .values({ companyId: w.company.id, name: 'Badge', ownerType: 'driver' })
       .returning();
-    await t.db
+    await w.db
       .insert(documents)
-      .values({ companyId: company.id, ownerType: 'driver', ownerId: id, documentTypeId: type!.id });
-    expect((await call(t.app, 'Driver/Delete', { id }, other.accessToken)).status).toBe(404);
-    expect((await call(t.app, 'Driver/Delete', { id }, dispatcher.accessToken)).status).toBe(403);
-    const res = await call(t.app, 'Driver/Delete', { id }, admin.accessToken);
+      .values({ companyId: w.company.id, ownerType: 'driver', ownerId: id, documentTypeId: type!.id });
+    expect((await call(w.app, 'Driver/Delete', { id }, w.other.admin.token)).status).toBe(404);
+    expect((await call(w.app, 'Driver/Delete', { id }, w.as.Dispatcher.token)).status).toBe(403);
+    const res = await call(w.app, 'Driver/Delete', { id }, w.admin.token);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ code: 200, message: 'Driver Jo Gone deleted.', data: { id } });
-    expect(await t.db.select().from(drivers).where(eq(drivers.id, id))).toHaveLength(0);
-    expect(await t.db.select().from(users).where(eq(users.id, userId!))).toHaveLength(0);
-    expect(await t.db.select().from(documents).where(eq(documents.ownerId, id))).toHaveLength(0);
-    expect(await t.db.select().from(entityTags).where(eq(entityTags.ownerId, id))).toHaveLength(0);
-    const history = await t.db
+    expect(await w.db.select().from(drivers).where(eq(drivers.id, id))).toHaveLength(0);
+    expect(await w.db.select().from(users).where(eq(users.id, userId!))).toHaveLength(0);
+    expect(await w.db.select().from(documents).where(eq(documents.ownerId, id))).toHaveLength(0);
+    expect(await w.db.select().from(entityTags).where(eq(entityTags.ownerId, id))).toHaveLength(0);
+    const history = await w.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'driver'), eq(auditLog.entityId, id)));
     expect(history.map((h) => h.action)).toEqual(['created', 'deleted']);
-    expect((await call(t.app, 'Driver/Delete', { id }, admin.accessToken)).status).toBe(404);
+    expect((await call(w.app, 'Driver/Delete', { id }, w.admin.token)).status).toBe(404);
   });
 
   it('refuses a driver with bookings and says to switch the driver off', async () => {
     const made = await create({ firstName: 'Kit', lastName: 'Busy' });
     const id = made.body.data.id;
-    await t.db
+    await w.db
       .insert(bookings)
-      .values({ companyId: company.id, driverId: id, pickupAt: new Date(), status: 'completed' });
-    const res = await call(t.app, 'Driver/Delete', { id }, admin.accessToken);
+      .values({ companyId: w.company.id, driverId: id, pickupAt: new Date(), status: 'completed' });
+    const res = await call(w.app, 'Driver/Delete', { id }, w.admin.token);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('Kit Busy has 1 booking and cannot be deleted; switch the driver off instead.');
-    expect(await t.db.select().from(drivers).where(eq(drivers.id, id))).toHaveLength(1);
+    expect(await w.db.select().from(drivers).where(eq(drivers.id, id))).toHaveLength(1);
   });
 });

@@ -6,7 +6,8 @@ import { clientReferences, clientReferenceTypes, clients } from '../src/domains/
 import { passengers } from '../src/domains/passengers/schema';
 import { discountCodes, exclusions, knownLocations, zones } from '../src/domains/reference-data/schema';
 import { vehicleTypes } from '../src/domains/vehicles/schema';
-import { call } from './harness';
+import type { CallInput } from '@cabdesk/contract';
+import { callData } from './client';
 import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
 
 /** A company ready to take bookings, with people of every kind the booking tests need. */
@@ -141,17 +142,11 @@ export const westminster = {
 export const stPauls = { address: "St Paul's Cathedral, London", postcode: 'EC4M 8AD', lat: 51.5138, lng: -0.0984 };
 export const heathrow = { address: 'Heathrow Terminal 5', postcode: 'TW6 2GA', lat: 51.4723, lng: -0.488 };
 
-export type Answer<T = Record<string, unknown>> = {
-  code: number;
-  message: string;
-  data: T;
-  errors?: { field: string; message: string }[];
-  currentStatus?: string;
-  version?: number;
-};
-
 /** A plain office booking from Westminster to St Paul's tomorrow. */
-export function bookingBody(w: BookingWorld, extra: object = {}) {
+export function bookingBody(
+  w: BookingWorld,
+  extra: Partial<CallInput<'Booking/Create'>> = {},
+): CallInput<'Booking/Create'> {
   return {
     pickupAt: daysAhead(1),
     stops: [westminster, stPauls],
@@ -161,13 +156,11 @@ export function bookingBody(w: BookingWorld, extra: object = {}) {
   };
 }
 
-export async function book(app: FastifyInstance, w: BookingWorld, extra: object = {}, token = w.admin.accessToken) {
-  const res = await call<Answer<Record<string, unknown> & { id: number; version: number; status: string }>>(
-    app,
-    'Booking/Create',
-    bookingBody(w, extra),
-    token,
-  );
-  if (res.status !== 200) throw new Error(`booking failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data;
+export async function book(
+  app: FastifyInstance,
+  w: BookingWorld,
+  extra: Partial<CallInput<'Booking/Create'>> = {},
+  token = w.admin.accessToken,
+) {
+  return callData(app, 'Booking/Create', bookingBody(w, extra), token);
 }

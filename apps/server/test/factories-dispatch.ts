@@ -6,7 +6,7 @@ import { documents, documentTypes } from '../src/domains/documents/schema';
 import { drivers, vendors } from '../src/domains/drivers/schema';
 import { vehicles, vehicleTypes } from '../src/domains/vehicles/schema';
 import { and, eq } from 'drizzle-orm';
-import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
+import { createCompany, createUser, type DefaultRole, signIn, type SignedIn, type TestCompany } from './factories';
 
 let n = 0;
 const next = () => ++n;
@@ -28,7 +28,7 @@ export interface DispatchWorld {
 export async function dispatchWorld(app: FastifyInstance, db: Db): Promise<DispatchWorld> {
   const company = await createCompany(db);
   const companyId = company.id;
-  const staff = async (role: string, fullName: string) =>
+  const staff = async (role: DefaultRole, fullName: string) =>
     signIn(app, (await createUser(db, companyId, 'staff', { staffRoleId: company.roleIds[role], fullName })).email);
   const [saloon] = await db.insert(vehicleTypes).values({ companyId, name: `Saloon` }).returning();
   const [mpv] = await db.insert(vehicleTypes).values({ companyId, name: `MPV` }).returning();

@@ -4,21 +4,10 @@ import { bookingExpenseTypes } from '../src/domains/reference-data/schema';
 import type { Db } from '../src/platform/db/client';
 import { createUser, signIn, type SignedIn, type TestCompany } from './factories';
 
-export type Err = { message?: string; errors?: { field: string; message: string }[] };
-export type ListAnswer<R = Record<string, unknown>> = { data: R[]; allData: R[]; total: number; count: number };
-export type Answer<R = Record<string, unknown>> = { code: number; message: string; data: R };
-
 /** A signed-in driver account with its drivers row id. */
 export async function signedDriver(db: Db, app: FastifyInstance, c: TestCompany): Promise<SignedIn & { id: number }> {
   const u = await createUser(db, c.id, 'driver');
   return { ...(await signIn(app, u.email)), id: u.personId };
-}
-
-/** An office user: a staff member with the Operations Manager role (everything but the apps). */
-export async function signedOffice(db: Db, app: FastifyInstance, c: TestCompany): Promise<SignedIn> {
-  const roleId = c.roleIds['Operations Manager'];
-  const u = await createUser(db, c.id, 'staff', { staffRoleId: roleId });
-  return signIn(app, u.email);
 }
 
 export async function expenseType(

@@ -6,9 +6,10 @@ import { companies } from '../src/domains/company/schema';
 import { drivers } from '../src/domains/drivers/schema';
 import { passengers } from '../src/domains/passengers/schema';
 import { staff } from '../src/domains/staff/schema';
-import type { UserKind } from '@cabdesk/contract';
+import type { CallInput, Grant, ResponseOf, Subject, UserKind } from '@cabdesk/contract';
+import { rolePermissions, staffRoles } from '../src/domains/auth/schema';
 import type { FastifyInstance } from 'fastify';
-import { call } from './harness';
+import { call } from './client';
 
 export const PASSWORD = 'correct horse battery';
 let hashed: Promise<string> | undefined;
@@ -17,10 +18,14 @@ const passwordHash = () => (hashed ??= hashPassword(PASSWORD));
 let sequence = 0;
 const next = () => ++sequence;
 
+/** The staff roles every company starts with (packages/contract/src/permissions.ts). */
+export type DefaultRole = 'Dispatcher' | 'Accounts' | 'Operations Manager';
+const defaultRoles: readonly DefaultRole[] = ['Dispatcher', 'Accounts', 'Operations Manager'];
+
 export interface TestCompany {
   id: number;
   shortName: string;
-  roleIds: Record<string, number>;
+  roleIds: Record<DefaultRole, number>;
   adminEmail: string;
 }
 
@@ -35,10 +40,31 @@ export async function createCompany(
     .values({ shortName: `T${n}${Math.random().toString(36).slice(2, 6)}`, name: `Test Cabs ${n}`, ...overrides })
     .returning({ id: companies.id, shortName: companies.shortName });
   if (!company) throw new Error('no company');
-  const roleIds = await bootstrapCompany(db, company.id);
+  const made = await bootstrapCompany(db, company.id);
+  const roleIds = Object.fromEntries(
+    defaultRoles.map((name) => {
+      const id = made[name];
+      if (!id) throw new Error(`a new company has no ${name} role`);
+      return [name, id];
+    }),
+  ) as Record<DefaultRole, number>;
   const adminEmail = `admin${n}@${company.shortName.toLowerCase()}.test`;
   await createUser(db, company.id, 'admin', { email: adminEmail });
   return { ...company, roleIds, adminEmail };
+}
+
+/** A staff role of the company with exactly these grants (what Permissions/Assign stores). */
+export async function createStaffRole(
+  db: Db,
+  companyId: number,
+  grants: Partial<Record<Subject, Grant>>,
+  name = `Role ${next()}`,
+): Promise<number> {
+  const [role] = await db.insert(staffRoles).values({ companyId, name }).returning({ id: staffRoles.id });
+  if (!role) throw new Error('no role');
+  const rows = Object.entries(grants).map(([subject, grant]) => ({ companyId, staffRoleId: role.id, subject, grant }));
+  if (rows.length) await db.insert(rolePermissions).values(rows);
+  return role.id;
 }
 
 /** A user of a kind, with the person row a driver, passenger or staff account has. */
@@ -89,20 +115,16 @@ export async function createUser(
 export interface SignedIn {
   accessToken: string;
   refreshToken: string;
-  session: Record<string, unknown>;
+  session: ResponseOf<'UserLogin/UserSignIn'>;
 }
 
 export async function signIn(
   app: FastifyInstance,
   email: string,
   password = PASSWORD,
-  extra: object = {},
+  extra: Partial<CallInput<'UserLogin/UserSignIn'>> = {},
 ): Promise<SignedIn> {
   const res = await call(app, 'UserLogin/UserSignIn', { email, password, isDriverinWebView: 'False', ...extra });
   if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return {
-    accessToken: res.body.accessToken as string,
-    refreshToken: res.body.refreshToken as string,
-    session: res.body,
-  };
+  return { accessToken: res.body.accessToken, refreshToken: res.body.refreshToken, session: res.body };
 }

@@ -80,26 +80,3 @@ export async function createTestApp(
   });
   return { app, db, services, config, databaseUrl };
 }
-
-export interface CallResult<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-}
-
-/** POSTs (or GETs) a call the way a client does. */
-export async function call<T = Record<string, unknown>>(
-  app: FastifyInstance,
-  name: string,
-  body?: unknown,
-  token?: string,
-  method: 'POST' | 'GET' = 'POST',
-): Promise<CallResult<T>> {
-  const response = await app.inject({
-    method,
-    url: `/${name}`,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(method === 'POST' && body !== undefined ? { payload: body as object } : {}),
-    ...(method === 'GET' && body ? { query: body as Record<string, string> } : {}),
-  });
-  return { status: response.statusCode, body: response.json() as T };
-}

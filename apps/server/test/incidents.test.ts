@@ -2,60 +2,44 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/domains/audit/schema';
 import { incidents } from '../src/domains/incidents/schema';
-import { call, createTestApp, type TestApp } from './harness';
-import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
+import type { CallInput } from '@cabdesk/contract';
+import { expectEvery } from './assertions';
+import { call, callRaw } from './client';
 import { createBookingRow, createDriverRow, createPassengerRow } from './factories-incidents';
+import { world, type Person, type World } from './world';
 
-type Incident = Record<string, unknown> & { incidentID: number; status: boolean; bookingID: number | null };
-type Answer = { code: number; message: string; data: Incident; errors?: { field: string; message: string }[] };
-type List = { data: Incident[]; allData: Incident[]; total: number; count: number };
-
-let t: TestApp;
-let company: TestCompany;
-let otherCompany: TestCompany;
-let admin: SignedIn;
-let other: SignedIn;
-let dispatcher: SignedIn;
-let accounts: SignedIn;
-let driverUser: SignedIn;
+let w: World<'Accounts' | 'driver', true>;
+/** A dispatcher with a name, which an incident records as its author. */
+let dispatcher: Person;
 let booking: number;
 let bareBooking: number;
 let theirBooking: number;
 let driverId: number;
 let passengerId: number;
 
-const create = (body: object, token = dispatcher.accessToken) => call<Answer>(t.app, 'Incident/Create', body, token);
-const close = (body: object, token = dispatcher.accessToken) => call<Answer>(t.app, 'Incident/Close', body, token);
-const list = (body: object = {}, token = dispatcher.accessToken) =>
-  call<List>(t.app, 'Incident/GetTableSummary', body, token);
+const create = (body: CallInput<'Incident/Create'>, token = dispatcher.token) =>
+  call(w.app, 'Incident/Create', body, token);
+const close = (body: CallInput<'Incident/Close'>, token = dispatcher.token) =>
+  call(w.app, 'Incident/Close', body, token);
+const list = (body: CallInput<'Incident/GetTableSummary'> = {}, token = dispatcher.token) =>
+  call(w.app, 'Incident/GetTableSummary', body, token);
+/** A call with input the contract refuses, as the dispatcher. */
+const raw = (name: string, body: unknown) => callRaw(w.app, name, body, dispatcher.token);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  company = await createCompany(t.db);
-  otherCompany = await createCompany(t.db);
-  admin = await signIn(t.app, company.adminEmail);
-  other = await signIn(t.app, otherCompany.adminEmail);
-  dispatcher = await signIn(
-    t.app,
-    (await createUser(t.db, company.id, 'staff', { staffRoleId: company.roleIds.Dispatcher, fullName: 'Dee Spatch' }))
-      .email,
-  );
-  accounts = await signIn(
-    t.app,
-    (await createUser(t.db, company.id, 'staff', { staffRoleId: company.roleIds.Accounts })).email,
-  );
-  driverUser = await signIn(t.app, (await createUser(t.db, company.id, 'driver')).email);
-  driverId = await createDriverRow(t.db, company.id, { firstName: 'Zed', lastName: 'Wheeler' });
-  passengerId = await createPassengerRow(t.db, company.id, { firstName: 'Amy', surname: 'Brown' });
-  booking = await createBookingRow(t.db, company.id, {
+  w = await world({ roles: ['Accounts', 'driver'], otherCompany: true });
+  dispatcher = await w.person('Dispatcher', { fullName: 'Dee Spatch' });
+  driverId = await createDriverRow(w.db, w.company.id, { firstName: 'Zed', lastName: 'Wheeler' });
+  passengerId = await createPassengerRow(w.db, w.company.id, { firstName: 'Amy', surname: 'Brown' });
+  booking = await createBookingRow(w.db, w.company.id, {
     driverId,
     passengerId,
     pickupAt: new Date('2025-03-04T08:30:00Z'),
     pickup: '10 Downing Street',
     dropoff: 'Gatwick South',
   });
-  bareBooking = await createBookingRow(t.db, company.id, { status: 'cancelled' });
-  theirBooking = await createBookingRow(t.db, otherCompany.id);
+  bareBooking = await createBookingRow(w.db, w.company.id, { status: 'cancelled' });
+  theirBooking = await createBookingRow(w.db, w.other.company.id);
 });
 
 describe('Incident/Create', () => {
@@ -86,7 +70,7 @@ describe('Incident/Create', () => {
       actionTaken: null,
       createdByName: 'Dee Spatch',
     });
-    const history = await t.db
+    const history = await w.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'incident'), eq(auditLog.entityId, res.body.data.incidentID)));
@@ -100,31 +84,31 @@ describe('Incident/Create', () => {
   });
 
   it('answers bad input naming each field and writes nothing', async () => {
-    const before = await t.db.select().from(incidents);
-    const res = await create({ bookingId: 'abc', category: 'alien', description: ' ' });
+    const before = await w.db.select().from(incidents);
+    const res = await raw('Incident/Create', { bookingId: 'abc', category: 'alien', description: ' ' });
     expect(res.status).toBe(400);
     expect(res.body.errors?.map((e) => e.field).sort()).toEqual(['bookingId', 'category', 'description']);
-    const missing = await create({});
+    const missing = await raw('Incident/Create', {});
     expect(missing.body.errors?.find((e) => e.field === 'bookingId')?.message).toBe('is required');
     const unknown = await create({ bookingId: 999999, category: 'other', description: 'x' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors).toEqual([{ field: 'bookingId', message: 'must be a booking of your company' }]);
-    expect(await t.db.select().from(incidents)).toHaveLength(before.length);
+    expect(await w.db.select().from(incidents)).toHaveLength(before.length);
   });
 
   it('refuses another company’s booking and a role without Incident', async () => {
     const theirs = await create({ bookingId: theirBooking, category: 'other', description: 'x' });
     expect(theirs.status).toBe(400);
     expect(theirs.body.errors?.[0]?.field).toBe('bookingId');
-    expect((await create({ bookingId: booking, category: 'other', description: 'x' }, other.accessToken)).status).toBe(
-      400,
+    expect(
+      (await create({ bookingId: booking, category: 'other', description: 'x' }, w.other.admin.token)).status,
+    ).toBe(400);
+    expect(
+      (await create({ bookingId: booking, category: 'other', description: 'x' }, w.as.Accounts.token)).status,
+    ).toBe(403);
+    expect((await create({ bookingId: booking, category: 'other', description: 'x' }, w.as.driver.token)).status).toBe(
+      403,
     );
-    expect(
-      (await create({ bookingId: booking, category: 'other', description: 'x' }, accounts.accessToken)).status,
-    ).toBe(403);
-    expect(
-      (await create({ bookingId: booking, category: 'other', description: 'x' }, driverUser.accessToken)).status,
-    ).toBe(403);
   });
 });
 
@@ -142,9 +126,9 @@ describe('Incident/Close', () => {
     const again = await close({ id: opened.incidentID, actionTaken: 'Again' });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: 409, currentStatus: false });
-    const [row] = await t.db.select().from(incidents).where(eq(incidents.id, opened.incidentID));
+    const [row] = await w.db.select().from(incidents).where(eq(incidents.id, opened.incidentID));
     expect(row?.actionTaken).toBe('Spoke to the driver; apology sent');
-    const history = await t.db
+    const history = await w.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'incident'), eq(auditLog.entityId, opened.incidentID)));
@@ -166,10 +150,10 @@ describe('Incident/Close', () => {
     const bad = await close({ id: opened.incidentID, actionTaken: '  ' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([{ field: 'actionTaken', message: 'is required' }]);
-    expect((await close({ id: opened.incidentID, actionTaken: 'x' }, other.accessToken)).status).toBe(404);
-    expect((await close({ id: opened.incidentID, actionTaken: 'x' }, accounts.accessToken)).status).toBe(403);
+    expect((await close({ id: opened.incidentID, actionTaken: 'x' }, w.other.admin.token)).status).toBe(404);
+    expect((await close({ id: opened.incidentID, actionTaken: 'x' }, w.as.Accounts.token)).status).toBe(403);
     expect((await close({ id: 999999, actionTaken: 'x' })).status).toBe(404);
-    const [row] = await t.db.select().from(incidents).where(eq(incidents.id, opened.incidentID));
+    const [row] = await w.db.select().from(incidents).where(eq(incidents.id, opened.incidentID));
     expect(row?.isOpen).toBe(true);
   });
 });
@@ -186,8 +170,8 @@ describe('Incident/GetTableSummary', () => {
     const forBooking = await list({ bookingId: bareBooking });
     expect(forBooking.body.data.map((r) => r.bookingID)).toEqual([bareBooking]);
     const open = await list({ status: true });
-    expect(open.body.data.every((r) => r.status)).toBe(true);
     expect(open.body.count).toBe(3);
+    expectEvery(open.body.data, (r) => r.status);
     const closed = await list({ status: 'false' });
     expect(closed.body.count).toBe(2);
   });
@@ -199,7 +183,7 @@ describe('Incident/GetTableSummary', () => {
     const byStatus = await list({ sortColumn: 'status', sortType: 'desc', perPage: 0 });
     expect(byStatus.body.data[0]?.status).toBe(true);
     expect(byStatus.body.data.at(-1)?.status).toBe(false);
-    for (const sortColumn of ['entryDate', 'bookingID', 'driverName', 'passengerName']) {
+    for (const sortColumn of ['entryDate', 'bookingID', 'driverName', 'passengerName'] as const) {
       expect((await list({ sortColumn, sortType: 'asc' })).status).toBe(200);
     }
     const byDriver = await list({ sortColumn: 'driverName', sortType: 'asc', perPage: 0 });
@@ -213,32 +197,27 @@ describe('Incident/GetTableSummary', () => {
   });
 
   it('answers bad input, shows nothing of another company and refuses a role without Incident', async () => {
-    const bad = await list({ sortColumn: 'actions' });
+    const bad = await raw('Incident/GetTableSummary', { sortColumn: 'actions' });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: 400 });
-    expect((await list({ status: 'maybe' })).status).toBe(400);
-    expect((await list({}, other.accessToken)).body.count).toBe(0);
-    expect((await list({}, accounts.accessToken)).status).toBe(403);
+    expect((await raw('Incident/GetTableSummary', { status: 'maybe' })).status).toBe(400);
+    expect((await list({}, w.other.admin.token)).body.count).toBe(0);
+    expect((await list({}, w.as.Accounts.token)).status).toBe(403);
   });
 });
 
 describe('Incident/GetIncidentDetails', () => {
   it('answers one incident, 404 for another company’s, 400 for a bad id, 403 without permission', async () => {
     const first = (await list({ perPage: 1 })).body.data[0]!;
-    const res = await call<{ data: Incident }>(
-      t.app,
-      'Incident/GetIncidentDetails',
-      { id: first.incidentID },
-      dispatcher.accessToken,
-    );
+    const res = await call(w.app, 'Incident/GetIncidentDetails', { id: first.incidentID }, dispatcher.token);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual(first);
-    expect((await call(t.app, 'Incident/GetIncidentDetails', { id: first.incidentID }, other.accessToken)).status).toBe(
-      404,
-    );
-    expect((await call(t.app, 'Incident/GetIncidentDetails', { id: 'x' }, admin.accessToken)).status).toBe(400);
     expect(
-      (await call(t.app, 'Incident/GetIncidentDetails', { id: first.incidentID }, accounts.accessToken)).status,
+      (await call(w.app, 'Incident/GetIncidentDetails', { id: first.incidentID }, w.other.admin.token)).status,
+    ).toBe(404);
+    expect((await call(w.app, 'Incident/GetIncidentDetails', { id: 'x' }, w.admin.token)).status).toBe(400);
+    expect(
+      (await call(w.app, 'Incident/GetIncidentDetails', { id: first.incidentID }, w.as.Accounts.token)).status,
     ).toBe(403);
   });
 });

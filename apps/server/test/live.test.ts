@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { bookings } from '../src/domains/bookings/schema';
 import { moveBooking } from '../src/domains/bookings/moves';
-import { call, createTestApp, type TestApp } from './harness';
-import { createCompany, createUser, signIn, type TestCompany } from './factories';
-import type { CallContext } from '../src/platform/http/context';
-import type { Session } from '../src/platform/auth/tokens';
+import { call } from './client';
+import { signIn } from './factories';
+import { adminSession, callContext } from './call-context';
+import { world, type World } from './world';
 
 interface Frame {
   type: string;
@@ -14,11 +14,8 @@ interface Frame {
   payload?: Record<string, unknown>;
 }
 
-let t: TestApp;
-let company: TestCompany;
+let w: World<'driver' | 'passenger', true>;
 let port: number;
-let adminToken: string;
-let driver: { id: number; personId: number; token: string };
 
 /** A socket that collects frames and can wait for one. */
 async function connect(token: string) {
@@ -40,74 +37,49 @@ async function connect(token: string) {
   return { socket, frames, waitFor };
 }
 
-function ctxFor(session: Session): CallContext<Session> {
-  const effects: (() => unknown)[] = [];
-  return {
-    db: t.db,
-    session,
-    services: t.services,
-    afterCommit: (e: () => unknown) => effects.push(e),
-    run: async () => {
-      for (const e of effects) await e();
-    },
-  } as unknown as CallContext<Session> & { run(): Promise<void> };
-}
+/** A move made by an admin of the company, its live effects held until `runAfterCommit()`. */
+const adminMove = () => callContext(w, adminSession(w.company.id));
 
 beforeAll(async () => {
-  t = await createTestApp();
-  company = await createCompany(t.db);
-  adminToken = (await signIn(t.app, company.adminEmail)).accessToken;
-  const d = await createUser(t.db, company.id, 'driver');
-  driver = { ...d, token: (await signIn(t.app, d.email)).accessToken };
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
+  w = await world({ roles: ['driver', 'passenger'], otherCompany: true });
+  await w.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = w.app.server.address();
   port = typeof address === 'object' && address ? address.port : 0;
 });
 
 afterAll(() => undefined);
 
 async function newBooking() {
-  const [row] = await t.db
+  const [row] = await w.db
     .insert(bookings)
-    .values({ companyId: company.id, pickupAt: new Date(Date.now() + 3_600_000), status: 'confirmed' })
+    .values({ companyId: w.company.id, pickupAt: new Date(Date.now() + 3_600_000), status: 'confirmed' })
     .returning({ id: bookings.id });
   return row!.id;
 }
 
 describe('the live channel', () => {
   it('pushes a booking move to office screens after the commit, and to the driver it concerns', async () => {
-    const office = await connect(adminToken);
-    const app = await connect(driver.token);
+    const office = await connect(w.admin.token);
+    const app = await connect(w.as.driver.token);
     const id = await newBooking();
-    const session: Session = { userId: 1, companyId: company.id, kind: 'admin', staffRoleId: 0, personId: 0 };
-    const ctx = ctxFor(session) as CallContext<Session> & { run(): Promise<void> };
-    await moveBooking(ctx, id, 'offer', { patch: { driverId: driver.personId } });
+    const ctx = await adminMove();
+    await moveBooking(ctx, id, 'offer', { patch: { driverId: w.as.driver.personId } });
     expect(office.frames.some((f) => f.event === 'booking.moved')).toBe(false);
-    await ctx.run();
+    await ctx.runAfterCommit();
     const seen = await office.waitFor((f) => f.event === 'booking.moved' && f.payload?.id === id);
-    expect(seen.payload).toMatchObject({ status: 'offered', driverId: driver.personId });
+    expect(seen.payload).toMatchObject({ status: 'offered', driverId: w.as.driver.personId });
     await app.waitFor((f) => f.event === 'booking.moved' && f.payload?.id === id);
     office.socket.close();
     app.socket.close();
   });
 
   it('keeps other drivers and other companies out', async () => {
-    const other = await createUser(t.db, company.id, 'driver');
-    const otherApp = await connect((await signIn(t.app, other.email)).accessToken);
-    const foreign = await createCompany(t.db);
-    const foreignOffice = await connect((await signIn(t.app, foreign.adminEmail)).accessToken);
+    const otherApp = await connect((await w.person('driver')).token);
+    const foreignOffice = await connect(w.other.admin.token);
     const id = await newBooking();
-    const ctx = ctxFor({
-      userId: 1,
-      companyId: company.id,
-      kind: 'admin',
-      staffRoleId: 0,
-      personId: 0,
-    }) as CallContext<Session> & {
-      run(): Promise<void>;
-    };
-    await moveBooking(ctx, id, 'allocate', { patch: { driverId: driver.personId } });
-    await ctx.run();
+    const ctx = await adminMove();
+    await moveBooking(ctx, id, 'allocate', { patch: { driverId: w.as.driver.personId } });
+    await ctx.runAfterCommit();
     await new Promise((r) => setTimeout(r, 200));
     expect(otherApp.frames.filter((f) => f.type === 'event')).toEqual([]);
     expect(foreignOffice.frames.filter((f) => f.type === 'event')).toEqual([]);
@@ -116,22 +88,14 @@ describe('the live channel', () => {
   });
 
   it('replays what a reconnecting screen missed', async () => {
-    const first = await connect(adminToken);
+    const first = await connect(w.admin.token);
     const hello = first.frames.find((f) => f.type === 'hello')!;
     first.socket.close();
     const id = await newBooking();
-    const ctx = ctxFor({
-      userId: 1,
-      companyId: company.id,
-      kind: 'admin',
-      staffRoleId: 0,
-      personId: 0,
-    }) as CallContext<Session> & {
-      run(): Promise<void>;
-    };
+    const ctx = await adminMove();
     await moveBooking(ctx, id, 'cancel');
-    await ctx.run();
-    const again = await connect(adminToken);
+    await ctx.runAfterCommit();
+    const again = await connect(w.admin.token);
     again.socket.send(JSON.stringify({ type: 'resume', after: hello.seq }));
     const missed = await again.waitFor((f) => f.event === 'booking.moved' && f.payload?.id === id);
     expect(missed.payload?.status).toBe('cancelled');
@@ -144,19 +108,18 @@ describe('the live channel', () => {
     socket.send(JSON.stringify({ type: 'auth', token: 'nonsense' }));
     const code = await new Promise<number>((r) => socket.once('close', (c) => r(c)));
     expect(code).toBe(4401);
-    const passenger = await createUser(t.db, company.id, 'passenger');
     const p = new WebSocket(`ws://127.0.0.1:${port}/ws`);
     await new Promise((r) => p.once('open', r));
-    p.send(JSON.stringify({ type: 'auth', token: (await signIn(t.app, passenger.email)).accessToken }));
+    p.send(JSON.stringify({ type: 'auth', token: w.as.passenger.token }));
     expect(await new Promise<number>((r) => p.once('close', (c) => r(c)))).toBe(4403);
   });
 
   it('closes the socket of a session that signs out', async () => {
-    const session = await signIn(t.app, company.adminEmail);
-    const other = await connect(adminToken);
+    const session = await signIn(w.app, w.company.adminEmail);
+    const other = await connect(w.admin.token);
     const live = await connect(session.accessToken);
     const closed = new Promise<number>((r) => live.socket.once('close', (c) => r(c)));
-    await call(t.app, 'jwt/logout', { refreshToken: session.refreshToken });
+    await call(w.app, 'jwt/logout', { refreshToken: session.refreshToken });
     expect(await closed).toBe(4401);
     expect(other.socket.readyState).toBe(WebSocket.OPEN);
     other.socket.close();
@@ -166,7 +129,7 @@ describe('the live channel', () => {
 describe('moving a booking', () => {
   it('refuses a move the state machine forbids with 409 and the current status, writing nothing', async () => {
     const id = await newBooking();
-    const ctx = ctxFor({ userId: 1, companyId: company.id, kind: 'admin', staffRoleId: 0, personId: 0 });
+    const ctx = await adminMove();
     await expect(moveBooking(ctx, id, 'arrive')).rejects.toMatchObject({
       status: 409,
       extra: { currentStatus: 'confirmed' },
@@ -176,8 +139,8 @@ describe('moving a booking', () => {
 
   it('stamps the journey and measures the wait at pick-up', async () => {
     const id = await newBooking();
-    const ctx = ctxFor({ userId: 1, companyId: company.id, kind: 'admin', staffRoleId: 0, personId: 0 });
-    await moveBooking(ctx, id, 'allocate', { patch: { driverId: driver.personId } });
+    const ctx = await adminMove();
+    await moveBooking(ctx, id, 'allocate', { patch: { driverId: w.as.driver.personId } });
     await moveBooking(ctx, id, 'start');
     const arrived = await moveBooking(ctx, id, 'arrive');
     expect(arrived.arrivedAt).toBeInstanceOf(Date);
@@ -193,8 +156,8 @@ describe('moving a booking', () => {
 
 describe('positions over the driver socket', () => {
   it('stores a frame of fixes, answers with an ack, and shows the newest on office maps', async () => {
-    const office = await connect(adminToken);
-    const app = await connect(driver.token);
+    const office = await connect(w.admin.token);
+    const app = await connect(w.as.driver.token);
     const now = Date.now();
     const points = [2, 1, 0].map((ago) => ({
       lat: 51.5 + ago / 1000,
@@ -208,10 +171,10 @@ describe('positions over the driver socket', () => {
       positions: { driverId: number; lat: number; recordedAt: string }[];
     };
     expect(seen.positions).toContainEqual(
-      expect.objectContaining({ driverId: driver.personId, lat: 51.5, recordedAt: points[2]!.recordedAt }),
+      expect.objectContaining({ driverId: w.as.driver.personId, lat: 51.5, recordedAt: points[2]!.recordedAt }),
     );
     const [latest] = (
-      await t.db.$client.query('select lat from driver_locations where driver_id = $1', [driver.personId])
+      await w.db.$client.query('select lat from driver_locations where driver_id = $1', [w.as.driver.personId])
     ).rows;
     expect(Number(latest.lat)).toBe(51.5);
     // The driver's own app never receives the office's position frames.
@@ -221,10 +184,10 @@ describe('positions over the driver socket', () => {
   });
 
   it('refuses a point from the future naming it, and stores nothing of that frame', async () => {
-    const app = await connect(driver.token);
+    const app = await connect(w.as.driver.token);
     const before = (
-      await t.db.$client.query('select count(*)::int as n from driver_positions where driver_id = $1', [
-        driver.personId,
+      await w.db.$client.query('select count(*)::int as n from driver_positions where driver_id = $1', [
+        w.as.driver.personId,
       ])
     ).rows[0].n;
     const future = new Date(Date.now() + 3_600_000).toISOString();
@@ -241,8 +204,8 @@ describe('positions over the driver socket', () => {
     const error = (await app.waitFor((f) => f.type === 'positions.error')) as Frame & { id: string; field: string };
     expect(error).toMatchObject({ id: 'bad', field: 'points.1.recordedAt' });
     const after = (
-      await t.db.$client.query('select count(*)::int as n from driver_positions where driver_id = $1', [
-        driver.personId,
+      await w.db.$client.query('select count(*)::int as n from driver_positions where driver_id = $1', [
+        w.as.driver.personId,
       ])
     ).rows[0].n;
     expect(after).toBe(before);
@@ -250,7 +213,7 @@ describe('positions over the driver socket', () => {
   });
 
   it('ignores positions sent by an office screen', async () => {
-    const office = await connect(adminToken);
+    const office = await connect(w.admin.token);
     office.socket.send(
       JSON.stringify({
         type: 'positions',

@@ -2,80 +2,54 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/domains/audit/schema';
 import { lostItems } from '../src/domains/lost-found/schema';
-import { call, createTestApp, type TestApp } from './harness';
-import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
+import type { CallInput } from '@cabdesk/contract';
+import { call, callRaw } from './client';
 import { createBookingRow, createDriverRow, createPassengerRow } from './factories-incidents';
+import { world, type Person, type World } from './world';
 
-type Item = Record<string, unknown> & { id: number; bookingID: number; status: boolean; category: string };
-type Answer = { code: number; message: string; data: Item; errors?: { field: string; message: string }[] };
-type List<T = Item> = { data: T[]; allData: T[]; total: number; count: number };
-type Choice = { id: number; name: string; status: string; pickUp: string | null };
-
-let t: TestApp;
-let company: TestCompany;
-let otherCompany: TestCompany;
-let other: SignedIn;
-let dispatcher: SignedIn;
-let accounts: SignedIn;
+let w: World<'Accounts', true>;
+/** A dispatcher with a name, which a found item records as its author. */
+let dispatcher: Person;
 let done: number;
 let upcoming: number;
 let theirs: number;
 
-const create = (body: object, token = dispatcher.accessToken) =>
-  call<Answer>(t.app, 'LostandFound/Create', body, token);
-const list = (body: object = {}, token = dispatcher.accessToken) =>
-  call<List>(t.app, 'LostandFound/GetTableSummary', body, token);
-const choices = (body: object = {}, token = dispatcher.accessToken) =>
-  call<List<Choice>>(t.app, 'LostandFound/GetBookingsIDForLostItems', body, token);
+const create = (body: CallInput<'LostandFound/Create'>, token = dispatcher.token) =>
+  call(w.app, 'LostandFound/Create', body, token);
+const list = (body: CallInput<'LostandFound/GetTableSummary'> = {}, token = dispatcher.token) =>
+  call(w.app, 'LostandFound/GetTableSummary', body, token);
+const choices = (body: CallInput<'LostandFound/GetBookingsIDForLostItems'> = {}, token = dispatcher.token) =>
+  call(w.app, 'LostandFound/GetBookingsIDForLostItems', body, token);
+/** A call with input the contract refuses, as the dispatcher. */
+const raw = (name: string, body: unknown) => callRaw(w.app, name, body, dispatcher.token);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  company = await createCompany(t.db, { timezone: 'Europe/London' });
-  otherCompany = await createCompany(t.db);
-  other = await signIn(t.app, otherCompany.adminEmail);
-  dispatcher = await signIn(
-    t.app,
-    (await createUser(t.db, company.id, 'staff', { staffRoleId: company.roleIds.Dispatcher, fullName: 'Dee Spatch' }))
-      .email,
-  );
-  accounts = await signIn(
-    t.app,
-    (await createUser(t.db, company.id, 'staff', { staffRoleId: company.roleIds.Accounts })).email,
-  );
-  const driverId = await createDriverRow(t.db, company.id, { firstName: 'Zed', lastName: 'Wheeler' });
-  const passengerId = await createPassengerRow(t.db, company.id);
-  done = await createBookingRow(t.db, company.id, { driverId, passengerId, pickup: 'Kings Cross', dropoff: 'Soho' });
-  upcoming = await createBookingRow(t.db, company.id, {
+  w = await world({ company: { timezone: 'Europe/London' }, roles: ['Accounts'], otherCompany: true });
+  dispatcher = await w.person('Dispatcher', { fullName: 'Dee Spatch' });
+  const driverId = await createDriverRow(w.db, w.company.id, { firstName: 'Zed', lastName: 'Wheeler' });
+  const passengerId = await createPassengerRow(w.db, w.company.id);
+  done = await createBookingRow(w.db, w.company.id, { driverId, passengerId, pickup: 'Kings Cross', dropoff: 'Soho' });
+  upcoming = await createBookingRow(w.db, w.company.id, {
     status: 'confirmed',
     pickupAt: new Date(Date.now() + 86_400_000),
     pickup: 'Paddington',
   });
-  theirs = await createBookingRow(t.db, otherCompany.id);
+  theirs = await createBookingRow(w.db, w.other.company.id);
 });
 
 describe('LostandFound/GetLostItemCategoryList', () => {
   it('lists the kinds of item with their codes', async () => {
-    const res = await call<List<{ id: number; code: string; name: string }>>(
-      t.app,
-      'LostandFound/GetLostItemCategoryList',
-      {},
-      dispatcher.accessToken,
-    );
+    const res = await call(w.app, 'LostandFound/GetLostItemCategoryList', {}, dispatcher.token);
     expect(res.status).toBe(200);
     expect(res.body.data[0]).toEqual({ id: 1, code: 'phone', name: 'Phone' });
     expect(res.body.count).toBe(11);
-    const paged = await call<List>(
-      t.app,
-      'LostandFound/GetLostItemCategoryList',
-      { perPage: 5, page: 2 },
-      dispatcher.accessToken,
-    );
+    const paged = await call(w.app, 'LostandFound/GetLostItemCategoryList', { perPage: 5, page: 2 }, dispatcher.token);
     expect(paged.body).toMatchObject({ total: 3, count: 11 });
     expect(paged.body.data).toHaveLength(1);
-    expect(
-      (await call(t.app, 'LostandFound/GetLostItemCategoryList', { perPage: 'x' }, dispatcher.accessToken)).status,
-    ).toBe(400);
-    expect((await call(t.app, 'LostandFound/GetLostItemCategoryList', {}, accounts.accessToken)).status).toBe(403);
+    expect((await call(w.app, 'LostandFound/GetLostItemCategoryList', { perPage: 'x' }, dispatcher.token)).status).toBe(
+      400,
+    );
+    expect((await call(w.app, 'LostandFound/GetLostItemCategoryList', {}, w.as.Accounts.token)).status).toBe(403);
   });
 });
 
@@ -92,10 +66,10 @@ describe('LostandFound/GetBookingsIDForLostItems', () => {
   });
 
   it('answers bad input, shows nothing of another company and refuses a role without LostAndFound', async () => {
-    expect((await choices({ allBookings: 'perhaps' })).status).toBe(400);
-    const mine = await choices({ allBookings: true }, other.accessToken);
+    expect((await raw('LostandFound/GetBookingsIDForLostItems', { allBookings: 'perhaps' })).status).toBe(400);
+    const mine = await choices({ allBookings: true }, w.other.admin.token);
     expect(mine.body.data.map((c) => c.id)).toEqual([theirs]);
-    expect((await choices({}, accounts.accessToken)).status).toBe(403);
+    expect((await choices({}, w.as.Accounts.token)).status).toBe(403);
   });
 });
 
@@ -124,7 +98,7 @@ describe('LostandFound/Create', () => {
       notes: 'Under the back seat',
       createdByName: 'Dee Spatch',
     });
-    const history = await t.db
+    const history = await w.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'lost_item'), eq(auditLog.entityId, res.body.data.id)));
@@ -134,8 +108,13 @@ describe('LostandFound/Create', () => {
   });
 
   it('answers bad input naming each field and writes nothing', async () => {
-    const before = await t.db.select().from(lostItems);
-    const res = await create({ bookingId: 0, category: 'car', description: '', foundAt: 'yesterday' });
+    const before = await w.db.select().from(lostItems);
+    const res = await raw('LostandFound/Create', {
+      bookingId: 0,
+      category: 'car',
+      description: '',
+      foundAt: 'yesterday',
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors?.map((e) => e.field).sort()).toEqual(['bookingId', 'category', 'description', 'foundAt']);
     const future = await create({
@@ -147,15 +126,17 @@ describe('LostandFound/Create', () => {
     expect(future.body.errors).toEqual([{ field: 'foundAt', message: 'must not be in the future' }]);
     const missing = await create({ bookingId: 999999, category: 'bag', description: 'x' });
     expect(missing.body.errors).toEqual([{ field: 'bookingId', message: 'must be a booking of your company' }]);
-    expect(await t.db.select().from(lostItems)).toHaveLength(before.length);
+    expect(await w.db.select().from(lostItems)).toHaveLength(before.length);
   });
 
   it('refuses another company’s booking and a role without LostAndFound', async () => {
     const res = await create({ bookingId: theirs, category: 'bag', description: 'x' });
     expect(res.status).toBe(400);
     expect(res.body.errors?.[0]?.field).toBe('bookingId');
-    expect((await create({ bookingId: done, category: 'bag', description: 'x' }, other.accessToken)).status).toBe(400);
-    expect((await create({ bookingId: done, category: 'bag', description: 'x' }, accounts.accessToken)).status).toBe(
+    expect((await create({ bookingId: done, category: 'bag', description: 'x' }, w.other.admin.token)).status).toBe(
+      400,
+    );
+    expect((await create({ bookingId: done, category: 'bag', description: 'x' }, w.as.Accounts.token)).status).toBe(
       403,
     );
   });
@@ -183,8 +164,8 @@ describe('LostandFound/GetTableSummary', () => {
     const bad = await list({ fromDate: '2025-03-05', toDate: '2025-03-01' });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ errors: [{ field: 'toDate', message: 'must be on or after fromDate' }] });
-    expect((await list({ sortColumn: 'price' })).status).toBe(400);
-    expect((await list({}, other.accessToken)).body.count).toBe(0);
-    expect((await list({}, accounts.accessToken)).status).toBe(403);
+    expect((await raw('LostandFound/GetTableSummary', { sortColumn: 'price' })).status).toBe(400);
+    expect((await list({}, w.other.admin.token)).body.count).toBe(0);
+    expect((await list({}, w.as.Accounts.token)).status).toBe(403);
   });
 });

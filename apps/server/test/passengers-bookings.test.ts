@@ -2,21 +2,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bookings, bookingStops } from '../src/domains/bookings/schema';
 import { passengers } from '../src/domains/passengers/schema';
 import { vehicles, vehicleTypes } from '../src/domains/vehicles/schema';
-import { call, createTestApp, type TestApp } from './harness';
-import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
+import type { CallInput } from '@cabdesk/contract';
+import { call, callRaw } from './client';
+import { world, type World } from './world';
 
-let t: TestApp;
-let company: TestCompany;
-let admin: SignedIn;
-let other: SignedIn;
-let driver: SignedIn;
+let w: World<'driver', true>;
 let alice: number;
 let bob: number;
 let quiet: number;
 let bookingIds: number[];
-
-type Failure = { code: number; message: string; errors?: { field: string; message: string }[] };
-type HistoryRow = Record<string, unknown> & { id: number };
 
 const daysAgo = (n: number, hour = 10) => {
   const d = new Date();
@@ -26,30 +20,26 @@ const daysAgo = (n: number, hour = 10) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   // UTC keeps the day arithmetic of the assertions simple.
-  company = await createCompany(t.db, { timezone: 'UTC' });
-  admin = await signIn(t.app, company.adminEmail);
-  other = await signIn(t.app, (await createCompany(t.db)).adminEmail);
-  const driverUser = await createUser(t.db, company.id, 'driver');
-  driver = await signIn(t.app, driverUser.email);
-  const [type] = await t.db.insert(vehicleTypes).values({ companyId: company.id, name: 'Saloon' }).returning();
-  const [car] = await t.db
+  w = await world({ company: { timezone: 'UTC' }, roles: ['driver'], otherCompany: true });
+  const driverUser = w.as.driver;
+  const [type] = await w.db.insert(vehicleTypes).values({ companyId: w.company.id, name: 'Saloon' }).returning();
+  const [car] = await w.db
     .insert(vehicles)
-    .values({ companyId: company.id, vehicleTypeId: type!.id, registration: 'AB12 CDE' })
+    .values({ companyId: w.company.id, vehicleTypeId: type!.id, registration: 'AB12 CDE' })
     .returning();
-  const rows = await t.db
+  const rows = await w.db
     .insert(passengers)
     .values([
-      { companyId: company.id, firstName: 'Alice', surname: 'Stone', email: 'alice@stats.test' },
-      { companyId: company.id, firstName: 'Bob', surname: 'Stone', email: 'bob@stats.test' },
-      { companyId: company.id, firstName: 'Quiet', surname: 'Stone', email: 'quiet@stats.test' },
+      { companyId: w.company.id, firstName: 'Alice', surname: 'Stone', email: 'alice@stats.test' },
+      { companyId: w.company.id, firstName: 'Bob', surname: 'Stone', email: 'bob@stats.test' },
+      { companyId: w.company.id, firstName: 'Quiet', surname: 'Stone', email: 'quiet@stats.test' },
     ])
     .returning();
   [alice, bob, quiet] = rows.map((r) => r.id) as [number, number, number];
 
-  const base = { companyId: company.id, currency: 'GBP' };
-  const inserted = await t.db
+  const base = { companyId: w.company.id, currency: 'GBP' };
+  const inserted = await w.db
     .insert(bookings)
     .values([
       // Alice: two completed, one cancelled, one no-show, one upcoming.
@@ -71,17 +61,17 @@ beforeAll(async () => {
     ])
     .returning({ id: bookings.id });
   bookingIds = inserted.map((b) => b.id);
-  await t.db.insert(bookingStops).values([
-    { companyId: company.id, bookingId: bookingIds[0]!, seq: 1, kind: 'pickup', address: 'Heathrow T5' },
-    { companyId: company.id, bookingId: bookingIds[0]!, seq: 2, kind: 'via', address: 'Hammersmith' },
-    { companyId: company.id, bookingId: bookingIds[0]!, seq: 3, kind: 'dropoff', address: '10 Downing St' },
-    { companyId: company.id, bookingId: bookingIds[1]!, seq: 1, kind: 'pickup', address: 'Kings Cross' },
+  await w.db.insert(bookingStops).values([
+    { companyId: w.company.id, bookingId: bookingIds[0]!, seq: 1, kind: 'pickup', address: 'Heathrow T5' },
+    { companyId: w.company.id, bookingId: bookingIds[0]!, seq: 2, kind: 'via', address: 'Hammersmith' },
+    { companyId: w.company.id, bookingId: bookingIds[0]!, seq: 3, kind: 'dropoff', address: '10 Downing St' },
+    { companyId: w.company.id, bookingId: bookingIds[1]!, seq: 1, kind: 'pickup', address: 'Kings Cross' },
   ]);
 });
 
 describe('passenger statistics', () => {
   it('totals the passenger’s bookings', async () => {
-    const res = await call(t.app, 'Passenger/GetPassengerStatistics', { id: alice }, admin.accessToken);
+    const res = await call(w.app, 'Passenger/GetPassengerStatistics', { id: alice }, w.admin.token);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       totalBookings: 5,
@@ -94,58 +84,38 @@ describe('passenger statistics', () => {
       currency: 'GBP',
     });
     const ranged = await call(
-      t.app,
+      w.app,
       'Passenger/GetPassengerStatistics',
       { id: alice, fromDate: daysAgo(12).toISOString().slice(0, 10) },
-      admin.accessToken,
+      w.admin.token,
     );
-    expect((ranged.body.data as { totalBookings: number }).totalBookings).toBe(4);
-    const none = await call(t.app, 'Passenger/GetPassengerStatistics', { id: quiet }, admin.accessToken);
+    expect(ranged.body.data.totalBookings).toBe(4);
+    const none = await call(w.app, 'Passenger/GetPassengerStatistics', { id: quiet }, w.admin.token);
     expect(none.body.data).toMatchObject({ totalBookings: 0, lastBookingAt: null });
   });
 
   it('counts, spreads over weekdays and months, and ranks passengers', async () => {
-    const counts = await call<{ data: Record<string, number> }>(
-      t.app,
-      'Passenger/GetPassengerBookingCount',
-      { id: alice },
-      admin.accessToken,
-    );
+    const counts = await call(w.app, 'Passenger/GetPassengerBookingCount', { id: alice }, w.admin.token);
     expect(counts.body.data).toMatchObject({ total: 5, upcoming: 1 });
 
-    const week = await call<{ data: { day: number; bookings: number }[] }>(
-      t.app,
-      'Passenger/GetPassengerWeekDays',
-      { id: alice },
-      admin.accessToken,
-    );
+    const week = await call(w.app, 'Passenger/GetPassengerWeekDays', { id: alice }, w.admin.token);
     expect(week.body.data).toHaveLength(7);
     expect(week.body.data.reduce((n, d) => n + d.bookings, 0)).toBe(5);
 
-    const trends = await call<{ data: { period: string; bookings: number }[] }>(
-      t.app,
-      'Passenger/GetPassengerBookingTrends',
-      { id: alice },
-      admin.accessToken,
-    );
+    const trends = await call(w.app, 'Passenger/GetPassengerBookingTrends', { id: alice }, w.admin.token);
     expect(trends.body.data).toHaveLength(12);
     // The upcoming booking may fall next month, outside the default twelve months.
     expect(trends.body.data.reduce((n, d) => n + d.bookings, 0)).toBeGreaterThanOrEqual(4);
 
-    const top = await call<{ data: { id: number; rank: number; bookings: number; revenueMinor: number }[] }>(
-      t.app,
-      'Passenger/GetTopPassenger',
-      { limit: 5 },
-      admin.accessToken,
-    );
+    const top = await call(w.app, 'Passenger/GetTopPassenger', { limit: 5 }, w.admin.token);
     expect(top.body.data.map((r) => [r.rank, r.id, r.bookings, r.revenueMinor])).toEqual([
       [1, alice, 3, 9000],
       [2, bob, 1, 9000],
     ]);
-    expect((top.body.data[0] as unknown as { name: string }).name).toBe('Alice Stone');
-    const badLimit = await call<Failure>(t.app, 'Passenger/GetTopPassenger', { limit: 500 }, admin.accessToken);
+    expect(top.body.data[0]?.name).toBe('Alice Stone');
+    const badLimit = await call(w.app, 'Passenger/GetTopPassenger', { limit: 500 }, w.admin.token);
     expect(badLimit.body.errors).toEqual([{ field: 'limit', message: 'must be at most 50' }]);
-    const theirs = await call<{ data: unknown[] }>(t.app, 'Passenger/GetTopPassenger', {}, other.accessToken);
+    const theirs = await call(w.app, 'Passenger/GetTopPassenger', {}, w.other.admin.token);
     expect(theirs.body.data).toEqual([]);
   });
 
@@ -157,15 +127,15 @@ describe('passenger statistics', () => {
       'Passenger/GetPassengerBookingTrends',
       'Passenger/GetPassengerBookingHistory',
       'Passenger/GetPassengerNote',
-    ]) {
-      expect((await call(t.app, name, { id: alice }, other.accessToken)).status, name).toBe(404);
-      expect((await call(t.app, name, { id: alice }, driver.accessToken)).status, name).toBe(403);
+    ] as const) {
+      expect((await call(w.app, name, { id: alice }, w.other.admin.token)).status, name).toBe(404);
+      expect((await call(w.app, name, { id: alice }, w.as.driver.token)).status, name).toBe(403);
     }
-    const badDate = await call<Failure>(
-      t.app,
+    const badDate = await call(
+      w.app,
       'Passenger/GetPassengerWeekDays',
       { id: alice, fromDate: '2024-13-01' },
-      admin.accessToken,
+      w.admin.token,
     );
     expect(badDate.status).toBe(400);
     expect(badDate.body.errors?.[0]?.field).toBe('fromDate');
@@ -174,12 +144,7 @@ describe('passenger statistics', () => {
 
 describe('Passenger/GetPassengerBookingHistory', () => {
   it('lists the passenger’s bookings newest first with addresses, driver and vehicle', async () => {
-    const res = await call<{ data: HistoryRow[]; count: number; total: number }>(
-      t.app,
-      'Passenger/GetPassengerBookingHistory',
-      { id: alice },
-      admin.accessToken,
-    );
+    const res = await call(w.app, 'Passenger/GetPassengerBookingHistory', { id: alice }, w.admin.token);
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(5);
     expect(res.body.data.map((r) => r.id)).toEqual([
@@ -204,13 +169,8 @@ describe('Passenger/GetPassengerBookingHistory', () => {
   });
 
   it('filters on status, dates and addresses, and pages', async () => {
-    const list = (body: Record<string, unknown>) =>
-      call<{ data: HistoryRow[]; count: number; total: number } & Failure>(
-        t.app,
-        'Passenger/GetPassengerBookingHistory',
-        { id: alice, ...body },
-        admin.accessToken,
-      );
+    const list = (body: Omit<CallInput<'Passenger/GetPassengerBookingHistory'>, 'id'>) =>
+      call(w.app, 'Passenger/GetPassengerBookingHistory', { id: alice, ...body }, w.admin.token);
     expect((await list({ status: 'completed' })).body.data.map((r) => r.id)).toEqual([bookingIds[1], bookingIds[0]]);
     const recent = await list({
       fromDate: daysAgo(6).toISOString().slice(0, 10),
@@ -227,14 +187,19 @@ describe('Passenger/GetPassengerBookingHistory', () => {
     const reversed = await list({ fromDate: '2024-05-02', toDate: '2024-05-01' });
     expect(reversed.status).toBe(400);
     expect(reversed.body.errors).toEqual([{ field: 'toDate', message: 'must be on or after fromDate' }]);
-    const badStatus = await list({ status: 'lost' });
+    const badStatus = await callRaw(
+      w.app,
+      'Passenger/GetPassengerBookingHistory',
+      { id: alice, status: 'lost' },
+      w.admin.token,
+    );
     expect(badStatus.body.errors?.[0]?.field).toBe('status');
-    const noId = await call<Failure>(t.app, 'Passenger/GetPassengerBookingHistory', {}, admin.accessToken);
+    const noId = await callRaw(w.app, 'Passenger/GetPassengerBookingHistory', {}, w.admin.token);
     expect(noId.body.errors).toEqual([{ field: 'id', message: 'is required' }]);
   });
 
   it('is empty for a passenger who never booked', async () => {
-    const res = await call(t.app, 'Passenger/GetPassengerBookingHistory', { id: quiet }, admin.accessToken);
+    const res = await call(w.app, 'Passenger/GetPassengerBookingHistory', { id: quiet }, w.admin.token);
     expect(res.body).toEqual({ data: [], allData: [], total: 0, count: 0 });
   });
 });

@@ -6,57 +6,37 @@ import { bookings } from '../src/domains/bookings/schema';
 import { clients } from '../src/domains/clients/schema';
 import { passengers } from '../src/domains/passengers/schema';
 import { entityTags, tags } from '../src/domains/reference-data/schema';
-import { call, createTestApp, type TestApp } from './harness';
-import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
+import type { CallInput } from '@cabdesk/contract';
+import { call, callRaw } from './client';
+import { createUser } from './factories';
+import { world, type World } from './world';
 
-let t: TestApp;
-let company: TestCompany;
-let admin: SignedIn;
-let other: SignedIn;
-let dispatcher: SignedIn;
-let accounts: SignedIn;
-let driver: SignedIn;
+let w: World<'Dispatcher' | 'Accounts' | 'driver', true>;
 let clientId: number;
 let otherClientId: number;
 let vipTagId: number;
 let driverTagId: number;
 
-type Row = Record<string, unknown> & { id: number; name: string };
-type Failure = { code: number; message: string; errors?: { field: string; message: string }[] };
-
 beforeAll(async () => {
-  t = await createTestApp();
-  company = await createCompany(t.db);
-  const otherCompany = await createCompany(t.db);
-  admin = await signIn(t.app, company.adminEmail);
-  other = await signIn(t.app, otherCompany.adminEmail);
-  dispatcher = await signIn(
-    t.app,
-    (await createUser(t.db, company.id, 'staff', { staffRoleId: company.roleIds.Dispatcher })).email,
-  );
-  accounts = await signIn(
-    t.app,
-    (await createUser(t.db, company.id, 'staff', { staffRoleId: company.roleIds.Accounts })).email,
-  );
-  driver = await signIn(t.app, (await createUser(t.db, company.id, 'driver')).email);
-  const [c] = await t.db.insert(clients).values({ companyId: company.id, name: 'Acme Ltd' }).returning();
-  const [oc] = await t.db.insert(clients).values({ companyId: otherCompany.id, name: 'Elsewhere' }).returning();
+  w = await world({ roles: ['Dispatcher', 'Accounts', 'driver'], otherCompany: true });
+  const [c] = await w.db.insert(clients).values({ companyId: w.company.id, name: 'Acme Ltd' }).returning();
+  const [oc] = await w.db.insert(clients).values({ companyId: w.other.company.id, name: 'Elsewhere' }).returning();
   clientId = c!.id;
   otherClientId = oc!.id;
-  const [vip] = await t.db
+  const [vip] = await w.db
     .insert(tags)
-    .values({ companyId: company.id, name: 'Frequent flyer', tagType: 'passenger' })
+    .values({ companyId: w.company.id, name: 'Frequent flyer', tagType: 'passenger' })
     .returning();
-  const [dt] = await t.db
+  const [dt] = await w.db
     .insert(tags)
-    .values({ companyId: company.id, name: 'Night shift', tagType: 'driver' })
+    .values({ companyId: w.company.id, name: 'Night shift', tagType: 'driver' })
     .returning();
   vipTagId = vip!.id;
   driverTagId = dt!.id;
 });
 
-const create = (body: Record<string, unknown>, token = admin.accessToken) =>
-  call<{ code: number; message: string; data: Row } & Failure>(t.app, 'Passenger/Create', body, token);
+const create = (body: CallInput<'Passenger/Create'>, token = w.admin.token) =>
+  call(w.app, 'Passenger/Create', body, token);
 
 describe('Passenger/Create', () => {
   it('adds a passenger with client and tags, answers the row and writes a history row', async () => {
@@ -87,20 +67,25 @@ describe('Passenger/Create', () => {
       tags: [{ id: vipTagId, name: 'Frequent flyer', colour: expect.any(String) }],
     });
     const id = res.body.data.id;
-    const [stored] = await t.db.select().from(passengers).where(eq(passengers.id, id));
-    expect(stored).toMatchObject({ companyId: company.id, notes: 'Prefers the front seat', mobile: null });
-    const history = await t.db
+    const [stored] = await w.db.select().from(passengers).where(eq(passengers.id, id));
+    expect(stored).toMatchObject({ companyId: w.company.id, notes: 'Prefers the front seat', mobile: null });
+    const history = await w.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'passenger'), eq(auditLog.entityId, id)));
     expect(history).toHaveLength(1);
-    expect(history[0]).toMatchObject({ action: 'created', companyId: company.id });
+    expect(history[0]).toMatchObject({ action: 'created', companyId: w.company.id });
     expect(history[0]?.changes?.surname).toEqual({ before: null, after: 'Walker' });
   });
 
   it('names the field of bad input and writes nothing', async () => {
-    const before = (await t.db.select().from(passengers)).length;
-    const noSurname = await create({ firstName: 'Bob', email: 'bob@example.test' });
+    const before = (await w.db.select().from(passengers)).length;
+    const noSurname = await callRaw(
+      w.app,
+      'Passenger/Create',
+      { firstName: 'Bob', email: 'bob@example.test' },
+      w.admin.token,
+    );
     expect(noSurname.status).toBe(400);
     expect(noSurname.body.errors).toEqual([{ field: 'surname', message: 'is required' }]);
 
@@ -135,7 +120,7 @@ describe('Passenger/Create', () => {
     expect(wrongTag.status).toBe(400);
     expect(wrongTag.body.errors).toEqual([{ field: 'tagIds', message: 'must be passenger tags of your company' }]);
 
-    expect(await t.db.select().from(passengers)).toHaveLength(before);
+    expect(await w.db.select().from(passengers)).toHaveLength(before);
   });
 
   it('refuses an e-mail (any case) or number (digits only) another passenger has, with 409 naming both', async () => {
@@ -169,10 +154,10 @@ describe('Passenger/Create', () => {
     // Another company may have the same person.
     const elsewhere = await create(
       { firstName: 'Carol', surname: 'King', email: 'carol@example.test' },
-      other.accessToken,
+      w.other.admin.token,
     );
     expect(elsewhere.status).toBe(200);
-    expect(await t.db.select().from(passengers).where(eq(passengers.email, 'carol@example.test'))).toHaveLength(2);
+    expect(await w.db.select().from(passengers).where(eq(passengers.email, 'carol@example.test'))).toHaveLength(2);
   });
 });
 
@@ -180,19 +165,14 @@ describe('Passenger/GetValidNewPassenger and GetValidNewPassengerEdit', () => {
   it('answers whether the values are free and who has them, ignoring the passenger being edited', async () => {
     const res = await create({ firstName: 'Erin', surname: 'Lee', email: 'erin@example.test', phone: '020 7946 0001' });
     const erin = res.body.data.id;
-    const free = await call(
-      t.app,
-      'Passenger/GetValidNewPassenger',
-      { email: 'nobody@example.test' },
-      admin.accessToken,
-    );
+    const free = await call(w.app, 'Passenger/GetValidNewPassenger', { email: 'nobody@example.test' }, w.admin.token);
     expect(free.body).toEqual({ data: { isValid: true, conflicts: [] } });
 
     const taken = await call(
-      t.app,
+      w.app,
       'Passenger/GetValidNewPassenger',
       { email: ' ERIN@example.test ', mobile: '02079460001', phone: '0' },
-      admin.accessToken,
+      w.admin.token,
     );
     expect(taken.body).toEqual({
       data: {
@@ -205,24 +185,24 @@ describe('Passenger/GetValidNewPassenger and GetValidNewPassengerEdit', () => {
     });
 
     const self = await call(
-      t.app,
+      w.app,
       'Passenger/GetValidNewPassengerEdit',
       { id: erin, email: 'erin@example.test', phone: '020 7946 0001' },
-      admin.accessToken,
+      w.admin.token,
     );
     expect(self.body).toEqual({ data: { isValid: true, conflicts: [] } });
 
-    const foreign = await call(t.app, 'Passenger/GetValidNewPassengerEdit', { id: erin }, other.accessToken);
+    const foreign = await call(w.app, 'Passenger/GetValidNewPassengerEdit', { id: erin }, w.other.admin.token);
     expect(foreign.status).toBe(404);
-    const badId = await call(t.app, 'Passenger/GetValidNewPassengerEdit', { id: 'x' }, admin.accessToken);
+    const badId = await call(w.app, 'Passenger/GetValidNewPassengerEdit', { id: 'x' }, w.admin.token);
     expect(badId.status).toBe(400);
-    expect((badId.body as Failure).errors?.[0]?.field).toBe('id');
+    expect(badId.body.errors?.[0]?.field).toBe('id');
     // Another company's passengers never clash.
     const otherView = await call(
-      t.app,
+      w.app,
       'Passenger/GetValidNewPassenger',
       { email: 'erin@example.test' },
-      other.accessToken,
+      w.other.admin.token,
     );
     expect(otherView.body).toEqual({ data: { isValid: true, conflicts: [] } });
   });
@@ -230,36 +210,31 @@ describe('Passenger/GetValidNewPassenger and GetValidNewPassengerEdit', () => {
 
 describe('Passenger/Update', () => {
   it('changes only the fields it is sent, records the difference and keeps the app account in step', async () => {
-    const account = await createUser(t.db, company.id, 'passenger');
+    const account = await createUser(w.db, w.company.id, 'passenger');
     const id = account.personId;
-    await t.db.update(passengers).set({ email: 'pat.app@example.test' }).where(eq(passengers.id, id));
+    await w.db.update(passengers).set({ email: 'pat.app@example.test' }).where(eq(passengers.id, id));
 
-    const notes = await call<{ data: Row }>(
-      t.app,
-      'Passenger/Update',
-      { id, notes: 'Wheelchair' },
-      dispatcher.accessToken,
-    );
+    const notes = await call(w.app, 'Passenger/Update', { id, notes: 'Wheelchair' }, w.as.Dispatcher.token);
     expect(notes.status).toBe(200);
     expect(notes.body.data).toMatchObject({
       name: 'Test Passenger',
       email: 'pat.app@example.test',
       hasAppAccount: true,
     });
-    const note = await call(t.app, 'Passenger/GetPassengerNote', { id }, admin.accessToken);
+    const note = await call(w.app, 'Passenger/GetPassengerNote', { id }, w.admin.token);
     expect(note.body).toEqual({ data: { id, notes: 'Wheelchair' } });
 
-    const off = await call<{ data: Row }>(
-      t.app,
+    const off = await call(
+      w.app,
       'Passenger/Update',
       { id, isActive: false, clientId, tagIds: [vipTagId] },
-      admin.accessToken,
+      w.admin.token,
     );
     expect(off.body.data).toMatchObject({ isActive: false, clientId, clientName: 'Acme Ltd' });
-    const [user] = await t.db.select().from(users).where(eq(users.id, account.id));
+    const [user] = await w.db.select().from(users).where(eq(users.id, account.id));
     expect(user?.isActive).toBe(false);
 
-    const history = await t.db
+    const history = await w.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'passenger'), eq(auditLog.entityId, id)))
@@ -272,82 +247,62 @@ describe('Passenger/Update', () => {
       tags: { before: [], after: ['Frequent flyer'] },
     });
 
-    const cleared = await call<{ data: Row }>(
-      t.app,
-      'Passenger/Update',
-      { id, clientId: 0, tagIds: [] },
-      admin.accessToken,
-    );
+    const cleared = await call(w.app, 'Passenger/Update', { id, clientId: 0, tagIds: [] }, w.admin.token);
     expect(cleared.body.data).toMatchObject({ clientId: null, clientName: null, tags: [] });
   });
 
   it('keeps at least one way to reach the passenger, and refuses a clash', async () => {
     const a = await create({ firstName: 'Finn', surname: 'Ray', email: 'finn@example.test', phone: '0113 496 0101' });
     const b = await create({ firstName: 'Gia', surname: 'Ray', email: 'gia@example.test' });
-    const noEmail = await call(t.app, 'Passenger/Update', { id: a.body.data.id, email: '' }, admin.accessToken);
+    const noEmail = await call(w.app, 'Passenger/Update', { id: a.body.data.id, email: '' }, w.admin.token);
     expect(noEmail.status).toBe(200);
-    expect((noEmail.body as { data: Row }).data.email).toBeNull();
+    expect(noEmail.body.data.email).toBeNull();
 
-    const nothing = await call<Failure>(
-      t.app,
-      'Passenger/Update',
-      { id: a.body.data.id, phone: '' },
-      admin.accessToken,
-    );
+    const nothing = await call(w.app, 'Passenger/Update', { id: a.body.data.id, phone: '' }, w.admin.token);
     expect(nothing.status).toBe(400);
     expect(nothing.body.errors).toEqual([
       { field: 'email', message: 'is required when there is no phone or mobile number' },
     ]);
 
-    const clash = await call<Failure>(
-      t.app,
-      'Passenger/Update',
-      { id: b.body.data.id, mobile: '0113-496-0101' },
-      admin.accessToken,
-    );
+    const clash = await call(w.app, 'Passenger/Update', { id: b.body.data.id, mobile: '0113-496-0101' }, w.admin.token);
     expect(clash.status).toBe(409);
     expect(clash.body.errors?.[0]?.field).toBe('mobile');
-    const [gia] = await t.db.select().from(passengers).where(eq(passengers.id, b.body.data.id));
+    const [gia] = await w.db.select().from(passengers).where(eq(passengers.id, b.body.data.id));
     expect(gia?.mobile).toBeNull();
 
-    const blankName = await call<Failure>(
-      t.app,
-      'Passenger/Update',
-      { id: b.body.data.id, surname: ' ' },
-      admin.accessToken,
-    );
+    const blankName = await call(w.app, 'Passenger/Update', { id: b.body.data.id, surname: ' ' }, w.admin.token);
     expect(blankName.body.errors).toEqual([{ field: 'surname', message: 'is required' }]);
   });
 
   it('answers 404 for another company’s passenger and changes nothing', async () => {
     const a = await create({ firstName: 'Hal', surname: 'Moss', email: 'hal@example.test' });
-    const res = await call(t.app, 'Passenger/Update', { id: a.body.data.id, surname: 'Stolen' }, other.accessToken);
+    const res = await call(w.app, 'Passenger/Update', { id: a.body.data.id, surname: 'Stolen' }, w.other.admin.token);
     expect(res.status).toBe(404);
-    const [hal] = await t.db.select().from(passengers).where(eq(passengers.id, a.body.data.id));
+    const [hal] = await w.db.select().from(passengers).where(eq(passengers.id, a.body.data.id));
     expect(hal?.surname).toBe('Moss');
   });
 });
 
 describe('Passenger/Delete', () => {
   it('deletes a passenger without bookings, with their tags and app account', async () => {
-    const account = await createUser(t.db, company.id, 'passenger');
-    await t.db.insert(entityTags).values({
-      companyId: company.id,
+    const account = await createUser(w.db, w.company.id, 'passenger');
+    await w.db.insert(entityTags).values({
+      companyId: w.company.id,
       tagId: vipTagId,
       ownerType: 'passenger',
       ownerId: account.personId,
     });
-    const res = await call(t.app, 'Passenger/Delete', { id: account.personId }, admin.accessToken);
+    const res = await call(w.app, 'Passenger/Delete', { id: account.personId }, w.admin.token);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       code: 200,
       message: 'Passenger Test Passenger deleted.',
       data: { id: account.personId },
     });
-    expect(await t.db.select().from(passengers).where(eq(passengers.id, account.personId))).toHaveLength(0);
-    expect(await t.db.select().from(users).where(eq(users.id, account.id))).toHaveLength(0);
-    expect(await t.db.select().from(entityTags).where(eq(entityTags.ownerId, account.personId))).toHaveLength(0);
-    const [history] = await t.db
+    expect(await w.db.select().from(passengers).where(eq(passengers.id, account.personId))).toHaveLength(0);
+    expect(await w.db.select().from(users).where(eq(users.id, account.id))).toHaveLength(0);
+    expect(await w.db.select().from(entityTags).where(eq(entityTags.ownerId, account.personId))).toHaveLength(0);
+    const [history] = await w.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'passenger'), eq(auditLog.entityId, account.personId)));
@@ -357,34 +312,29 @@ describe('Passenger/Delete', () => {
   it('refuses a passenger with bookings (409, switch off instead) and another company’s (404)', async () => {
     const p = await create({ firstName: 'Ivy', surname: 'Nash', email: 'ivy@example.test' });
     const id = p.body.data.id;
-    await t.db.insert(bookings).values({ companyId: company.id, passengerId: id, pickupAt: new Date() });
-    const used = await call<Failure>(t.app, 'Passenger/Delete', { id }, admin.accessToken);
+    await w.db.insert(bookings).values({ companyId: w.company.id, passengerId: id, pickupAt: new Date() });
+    const used = await call(w.app, 'Passenger/Delete', { id }, w.admin.token);
     expect(used.status).toBe(409);
     expect(used.body.message).toBe('Ivy Nash has 1 booking and cannot be deleted; switch the passenger off instead.');
-    const foreign = await call(t.app, 'Passenger/Delete', { id }, other.accessToken);
+    const foreign = await call(w.app, 'Passenger/Delete', { id }, w.other.admin.token);
     expect(foreign.status).toBe(404);
-    expect(await t.db.select().from(passengers).where(eq(passengers.id, id))).toHaveLength(1);
+    expect(await w.db.select().from(passengers).where(eq(passengers.id, id))).toHaveLength(1);
   });
 });
 
 describe('Passenger/GetTableSummary', () => {
   it('searches, filters, sorts and pages within the company', async () => {
-    const mk = async (firstName: string, surname: string, extra: Record<string, unknown> = {}) =>
+    const mk = async (firstName: string, surname: string, extra: Partial<CallInput<'Passenger/Create'>> = {}) =>
       (await create({ firstName, surname, ...extra })).body.data.id;
     const zed = await mk('Zed', 'Aaronson', { email: 'zed@list.test', isVip: true, clientId });
     const amy = await mk('Amy', 'Aaronson', { phone: '0161 555 0199', tagIds: [vipTagId] });
     const old = await mk('Old', 'Aaronson', { email: 'old@list.test', isActive: false });
-    await t.db.insert(bookings).values([
-      { companyId: company.id, passengerId: amy, pickupAt: new Date('2024-03-01T10:00:00Z') },
-      { companyId: company.id, passengerId: amy, pickupAt: new Date('2024-05-01T10:00:00Z') },
+    await w.db.insert(bookings).values([
+      { companyId: w.company.id, passengerId: amy, pickupAt: new Date('2024-03-01T10:00:00Z') },
+      { companyId: w.company.id, passengerId: amy, pickupAt: new Date('2024-05-01T10:00:00Z') },
     ]);
-    const list = (body: Record<string, unknown>, token = admin.accessToken) =>
-      call<{ data: Row[]; allData: Row[]; total: number; count: number } & Failure>(
-        t.app,
-        'Passenger/GetTableSummary',
-        body,
-        token,
-      );
+    const list = (body: CallInput<'Passenger/GetTableSummary'>, token = w.admin.token) =>
+      call(w.app, 'Passenger/GetTableSummary', body, token);
 
     const byName = await list({ q: 'aaronson' });
     expect(byName.body.data.map((r) => r.id)).toEqual([amy, old, zed]);
@@ -404,11 +354,11 @@ describe('Passenger/GetTableSummary', () => {
     expect(paged.body).toMatchObject({ total: 2, count: 3 });
     expect(paged.body.data).toHaveLength(1);
 
-    const badSort = await list({ sortColumn: 'password' });
+    const badSort = await callRaw(w.app, 'Passenger/GetTableSummary', { sortColumn: 'password' }, w.admin.token);
     expect(badSort.status).toBe(400);
     expect(badSort.body.errors?.[0]?.field).toBe('sortColumn');
 
-    const theirs = await list({ q: 'aaronson' }, other.accessToken);
+    const theirs = await list({ q: 'aaronson' }, w.other.admin.token);
     expect(theirs.body.data).toEqual([]);
   });
 });
@@ -417,14 +367,14 @@ describe('permissions', () => {
   it('lets dispatchers manage passengers, the accounts role read them, and drivers neither', async () => {
     const byDispatcher = await create(
       { firstName: 'Jo', surname: 'Dee', email: 'jo@perm.test' },
-      dispatcher.accessToken,
+      w.as.Dispatcher.token,
     );
     expect(byDispatcher.status).toBe(200);
     const id = byDispatcher.body.data.id;
-    expect((await call(t.app, 'Passenger/GetTableSummary', {}, accounts.accessToken)).status).toBe(200);
-    expect(
-      (await create({ firstName: 'No', surname: 'Way', email: 'no@perm.test' }, accounts.accessToken)).status,
-    ).toBe(403);
+    expect((await call(w.app, 'Passenger/GetTableSummary', {}, w.as.Accounts.token)).status).toBe(200);
+    expect((await create({ firstName: 'No', surname: 'Way', email: 'no@perm.test' }, w.as.Accounts.token)).status).toBe(
+      403,
+    );
     for (const [name, body] of [
       ['Passenger/GetTableSummary', {}],
       ['Passenger/Create', { firstName: 'No', surname: 'Way', email: 'no@perm.test' }],
@@ -435,8 +385,8 @@ describe('permissions', () => {
       ['Common/GetPassengerList', {}],
       ['Common/GetDriverPassengercontactList', {}],
     ] as const) {
-      expect((await call(t.app, name, body, driver.accessToken)).status, name).toBe(403);
+      expect((await call(w.app, name, body, w.as.driver.token)).status, name).toBe(403);
     }
-    expect(await t.db.select().from(passengers).where(eq(passengers.email, 'no@perm.test'))).toHaveLength(0);
+    expect(await w.db.select().from(passengers).where(eq(passengers.email, 'no@perm.test'))).toHaveLength(0);
   });
 });

@@ -1,43 +1,33 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Failure } from '@cabdesk/contract';
+import type { CallInput } from '@cabdesk/contract';
 import { auditLog } from '../src/domains/audit/schema';
 import { users } from '../src/domains/auth/schema';
 import { bookings } from '../src/domains/bookings/schema';
 import { documents, documentTypes } from '../src/domains/documents/schema';
 import { staff } from '../src/domains/staff/schema';
-import { call, createTestApp, type TestApp } from './harness';
-import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
+import { expectEvery, expectSameAnswer } from './assertions';
+import { call, callRaw } from './client';
+import { createCompany, signIn } from './factories';
+import { world, type World } from './world';
 
-let t: TestApp;
-let company: TestCompany;
-let admin: SignedIn;
-let other: SignedIn;
-let otherCompany: TestCompany;
-let dispatcher: SignedIn;
+let w: World<'Dispatcher' | 'Operations Manager', true>;
 let dispatcherStaffId: number;
-
-type Row = Record<string, unknown> & { id: number };
-type List = { data: Row[]; allData: Row[]; total: number; count: number } & Failure;
-type Mutation = { code: number; message: string; data: Row } & Failure;
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
   'hex',
 ).toString('base64');
 
-const create = (body: Record<string, unknown>, token = admin.accessToken) =>
-  call<Mutation>(t.app, 'Staff/Create', { staffRoleId: company.roleIds.Dispatcher, ...body }, token);
+/** A staff member of the Dispatcher role unless the body names another. */
+const create = (
+  body: Omit<CallInput<'Staff/Create'>, 'staffRoleId'> & { staffRoleId?: number },
+  token = w.admin.token,
+) => call(w.app, 'Staff/Create', { staffRoleId: w.company.roleIds.Dispatcher, ...body }, token);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  company = await createCompany(t.db);
-  admin = await signIn(t.app, company.adminEmail);
-  otherCompany = await createCompany(t.db);
-  other = await signIn(t.app, otherCompany.adminEmail);
-  const d = await createUser(t.db, company.id, 'staff', { staffRoleId: company.roleIds.Dispatcher });
-  dispatcher = await signIn(t.app, d.email);
-  dispatcherStaffId = d.personId;
+  w = await world({ roles: ['Dispatcher', 'Operations Manager'], otherCompany: true });
+  dispatcherStaffId = w.as.Dispatcher.personId;
 });
 
 describe('Staff/Create', () => {
@@ -60,7 +50,7 @@ describe('Staff/Create', () => {
     expect(res.body.data).toMatchObject({
       name: 'Maya Patel',
       email: 'maya.patel@example.test',
-      staffRoleId: company.roleIds.Dispatcher,
+      staffRoleId: w.company.roleIds.Dispatcher,
       staffRoleName: 'Dispatcher',
       startDate: '2024-01-15',
       hasAccount: true,
@@ -68,14 +58,14 @@ describe('Staff/Create', () => {
       photoUrl: null,
       isActive: true,
     });
-    const [account] = await t.db
+    const [account] = await w.db
       .select()
       .from(users)
       .where(eq(users.id, res.body.data.userId as number));
-    expect(account).toMatchObject({ kind: 'staff', staffRoleId: company.roleIds.Dispatcher, fullName: 'Maya Patel' });
-    const session = await signIn(t.app, 'maya@office.test', 'a long password');
+    expect(account).toMatchObject({ kind: 'staff', staffRoleId: w.company.roleIds.Dispatcher, fullName: 'Maya Patel' });
+    const session = await signIn(w.app, 'maya@office.test', 'a long password');
     expect(session.session.uniqueTypeID).toBe(res.body.data.id);
-    const history = await t.db
+    const history = await w.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'staff'), eq(auditLog.entityId, res.body.data.id)));
@@ -89,14 +79,19 @@ describe('Staff/Create', () => {
   });
 
   it('names the fields that break a rule and writes nothing', async () => {
-    const before = (await t.db.select().from(staff)).length;
-    const bad = await create({
-      firstName: '',
-      email: 'not-mail',
-      dateOfBirth: '1990-13-01',
-      staffRoleId: 'x',
-      accountEmail: 'someone@office.test',
-    });
+    const before = (await w.db.select().from(staff)).length;
+    const bad = await callRaw(
+      w.app,
+      'Staff/Create',
+      {
+        firstName: '',
+        email: 'not-mail',
+        dateOfBirth: '1990-13-01',
+        staffRoleId: 'x',
+        accountEmail: 'someone@office.test',
+      },
+      w.admin.token,
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual(
       expect.arrayContaining([
@@ -119,22 +114,26 @@ describe('Staff/Create', () => {
     const takenEmail = await create({
       firstName: 'A',
       lastName: 'B',
-      accountEmail: company.adminEmail.toUpperCase(),
+      accountEmail: w.company.adminEmail.toUpperCase(),
       accountPassword: 'a long password',
     });
     expect(takenEmail.status).toBe(409);
     expect(takenEmail.body.errors).toEqual([
       { field: 'accountEmail', message: 'is already used by another account of this company' },
     ]);
-    const foreignRole = await create({ firstName: 'A', lastName: 'B', staffRoleId: otherCompany.roleIds.Dispatcher });
+    const foreignRole = await create({
+      firstName: 'A',
+      lastName: 'B',
+      staffRoleId: w.other.company.roleIds.Dispatcher,
+    });
     expect(foreignRole.status).toBe(400);
     expect(foreignRole.body.errors).toEqual([{ field: 'staffRoleId', message: 'does not exist in your company' }]);
-    expect((await t.db.select().from(staff)).length).toBe(before);
+    expect((await w.db.select().from(staff)).length).toBe(before);
   });
 
   it('is for roles that manage staff', async () => {
-    expect((await create({ firstName: 'A', lastName: 'B' }, dispatcher.accessToken)).status).toBe(403);
-    expect((await call(t.app, 'Staff/GetTableSummary', {}, dispatcher.accessToken)).status).toBe(403);
+    expect((await create({ firstName: 'A', lastName: 'B' }, w.as.Dispatcher.token)).status).toBe(403);
+    expect((await call(w.app, 'Staff/GetTableSummary', {}, w.as.Dispatcher.token)).status).toBe(403);
   });
 });
 
@@ -147,39 +146,43 @@ describe('Staff/Update and Delete', () => {
       accountPassword: 'a long password',
     });
     const { id, userId } = made.body.data;
-    const res = await call<Mutation>(
-      t.app,
+    const res = await call(
+      w.app,
       'Staff/Update',
       {
         id,
         firstName: 'Olivia',
         lastName: 'Stone',
-        staffRoleId: company.roleIds.Accounts,
+        staffRoleId: w.company.roleIds.Accounts,
         startDate: '2023-05-01',
         isActive: false,
       },
-      admin.accessToken,
+      w.admin.token,
     );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ name: 'Olivia Stone', staffRoleName: 'Accounts', isActive: false });
-    const [account] = await t.db
+    const [account] = await w.db
       .select()
       .from(users)
       .where(eq(users.id, userId as number));
-    expect(account).toMatchObject({ fullName: 'Olivia Stone', staffRoleId: company.roleIds.Accounts, isActive: false });
-    const [change] = await t.db
+    expect(account).toMatchObject({
+      fullName: 'Olivia Stone',
+      staffRoleId: w.company.roleIds.Accounts,
+      isActive: false,
+    });
+    const [change] = await w.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'staff'), eq(auditLog.entityId, id), eq(auditLog.action, 'updated')));
     expect(change?.changes).toMatchObject({
       firstName: { before: 'Olive', after: 'Olivia' },
-      staffRoleId: { before: company.roleIds.Dispatcher, after: company.roleIds.Accounts },
+      staffRoleId: { before: w.company.roleIds.Dispatcher, after: w.company.roleIds.Accounts },
     });
     const foreign = await call(
-      t.app,
+      w.app,
       'Staff/Update',
-      { id, firstName: 'X', lastName: 'Y', staffRoleId: otherCompany.roleIds.Dispatcher },
-      other.accessToken,
+      { id, firstName: 'X', lastName: 'Y', staffRoleId: w.other.company.roleIds.Dispatcher },
+      w.other.admin.token,
     );
     expect(foreign.status).toBe(404);
   });
@@ -200,29 +203,29 @@ describe('Staff/Update and Delete', () => {
       })
     ).body.data;
     const { id, userId } = made;
-    const res = await call<Mutation>(t.app, 'Staff/Update', { id, phone: '020 7946 0002' }, admin.accessToken);
+    const res = await call(w.app, 'Staff/Update', { id, phone: '020 7946 0002' }, w.admin.token);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ ...made, phone: '020 7946 0002' });
     const account = async () =>
       (
-        await t.db
+        await w.db
           .select()
           .from(users)
           .where(eq(users.id, userId as number))
       )[0];
     expect(await account()).toMatchObject({ fullName: 'Pia Lane', isActive: true });
 
-    const renamed = await call<Mutation>(t.app, 'Staff/Update', { id, lastName: 'Hart' }, admin.accessToken);
+    const renamed = await call(w.app, 'Staff/Update', { id, lastName: 'Hart' }, w.admin.token);
     expect(renamed.body.data).toMatchObject({ name: 'Pia Hart', phone: '020 7946 0002', notes: 'Nights' });
-    const off = await call<Mutation>(t.app, 'Staff/Update', { id, isActive: false }, admin.accessToken);
+    const off = await call(w.app, 'Staff/Update', { id, isActive: false }, w.admin.token);
     expect(off.body.data).toMatchObject({ name: 'Pia Hart', isActive: false });
     expect(await account()).toMatchObject({
       fullName: 'Pia Hart',
-      staffRoleId: company.roleIds.Dispatcher,
+      staffRoleId: w.company.roleIds.Dispatcher,
       isActive: false,
     });
     const changes = (
-      await t.db
+      await w.db
         .select()
         .from(auditLog)
         .where(and(eq(auditLog.entityType, 'staff'), eq(auditLog.entityId, id), eq(auditLog.action, 'updated')))
@@ -245,11 +248,11 @@ describe('Staff/Update and Delete', () => {
       })
     ).body.data;
     const id = made.id;
-    const res = await call<Mutation>(
-      t.app,
+    const res = await call(
+      w.app,
       'Staff/Update',
       { id, email: '', address: null, dateOfBirth: '', notes: '' },
-      admin.accessToken,
+      w.admin.token,
     );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ email: null, address: null, postcode: 'N1 1AA', name: 'Quinn Moss' });
@@ -259,35 +262,34 @@ describe('Staff/Update and Delete', () => {
       [{ staffRoleId: '' }, 'staffRoleId'],
       [{ staffRoleId: null }, 'staffRoleId'],
     ] as const) {
-      const bad = await call<Failure>(t.app, 'Staff/Update', { id, ...body }, admin.accessToken);
+      const bad = await callRaw(w.app, 'Staff/Update', { id, ...body }, w.admin.token);
       expect(bad.status).toBe(400);
       expect(bad.body.errors).toEqual([{ field, message: 'is required' }]);
     }
-    const foreignRole = await call<Failure>(
-      t.app,
+    const foreignRole = await call(
+      w.app,
       'Staff/Update',
-      { id, staffRoleId: otherCompany.roleIds.Dispatcher },
-      admin.accessToken,
+      { id, staffRoleId: w.other.company.roleIds.Dispatcher },
+      w.admin.token,
     );
     expect(foreignRole.body.errors).toEqual([{ field: 'staffRoleId', message: 'does not exist in your company' }]);
-    const foreign = await call(t.app, 'Staff/Update', { id, phone: '020 7946 0003' }, other.accessToken);
+    const foreign = await call(w.app, 'Staff/Update', { id, phone: '020 7946 0003' }, w.other.admin.token);
     expect(foreign.status).toBe(404);
-    const [row] = await t.db.select().from(staff).where(eq(staff.id, id));
-    expect(row).toMatchObject({ firstName: 'Quinn', staffRoleId: company.roleIds.Dispatcher, phone: null });
+    const [row] = await w.db.select().from(staff).where(eq(staff.id, id));
+    expect(row).toMatchObject({ firstName: 'Quinn', staffRoleId: w.company.roleIds.Dispatcher, phone: null });
   });
 
   it('refuses switching off or deleting your own record', async () => {
-    const role = company.roleIds['Operations Manager'] as number;
-    const manager = await createUser(t.db, company.id, 'staff', { staffRoleId: role });
-    const token = (await signIn(t.app, manager.email)).accessToken;
-    const off = await call<Failure>(t.app, 'Staff/Update', { id: manager.personId, isActive: false }, token);
+    const manager = w.as['Operations Manager'];
+    const token = manager.token;
+    const off = await call(w.app, 'Staff/Update', { id: manager.personId, isActive: false }, token);
     expect(off.status).toBe(409);
-    const phone = await call<Mutation>(t.app, 'Staff/Update', { id: manager.personId, phone: '020 7946 0009' }, token);
+    const phone = await call(w.app, 'Staff/Update', { id: manager.personId, phone: '020 7946 0009' }, token);
     expect(phone.body.data).toMatchObject({ isActive: true, phone: '020 7946 0009' });
-    const self = await call<Failure>(t.app, 'Staff/Delete', { id: manager.personId }, token);
+    const self = await call(w.app, 'Staff/Delete', { id: manager.personId }, token);
     expect(self.status).toBe(409);
     expect(self.body.message).toBe('You cannot delete your own staff record.');
-    expect(await t.db.select().from(staff).where(eq(staff.id, manager.personId))).toHaveLength(1);
+    expect(await w.db.select().from(staff).where(eq(staff.id, manager.personId))).toHaveLength(1);
   });
 
   it('deletes the record with its account and documents', async () => {
@@ -298,31 +300,26 @@ describe('Staff/Update and Delete', () => {
       accountPassword: 'a long password',
     });
     const { id, userId } = made.body.data;
-    expect((await call(t.app, 'Staff/Delete', { id }, other.accessToken)).status).toBe(404);
-    const res = await call(t.app, 'Staff/Delete', { id }, admin.accessToken);
+    expect((await call(w.app, 'Staff/Delete', { id }, w.other.admin.token)).status).toBe(404);
+    const res = await call(w.app, 'Staff/Delete', { id }, w.admin.token);
     expect(res.body).toEqual({ code: 200, message: 'Paul Gone deleted.', data: { id } });
-    expect(await t.db.select().from(staff).where(eq(staff.id, id))).toHaveLength(0);
-    expect(
-      await t.db
-        .select()
-        .from(users)
-        .where(eq(users.id, userId as number)),
-    ).toHaveLength(0);
+    expect(await w.db.select().from(staff).where(eq(staff.id, id))).toHaveLength(0);
+    expect(await w.db.select().from(users).where(eq(users.id, userId!))).toHaveLength(0);
 
     const withPapers = (await create({ firstName: 'Kate', lastName: 'Papers' })).body.data.id;
-    const [contract] = await t.db
+    const [contract] = await w.db
       .select({ id: documentTypes.id })
       .from(documentTypes)
-      .where(and(eq(documentTypes.companyId, company.id), eq(documentTypes.ownerType, 'staff')));
-    await t.db.insert(documents).values({
-      companyId: company.id,
+      .where(and(eq(documentTypes.companyId, w.company.id), eq(documentTypes.ownerType, 'staff')));
+    await w.db.insert(documents).values({
+      companyId: w.company.id,
       ownerType: 'staff',
       ownerId: withPapers,
-      documentTypeId: contract?.id as number,
+      documentTypeId: contract!.id,
     });
-    const gone = await call(t.app, 'Staff/Delete', { id: withPapers }, admin.accessToken);
+    const gone = await call(w.app, 'Staff/Delete', { id: withPapers }, w.admin.token);
     expect(gone.status).toBe(200);
-    const left = await t.db
+    const left = await w.db
       .select()
       .from(documents)
       .where(and(eq(documents.ownerType, 'staff'), eq(documents.ownerId, withPapers)));
@@ -332,12 +329,12 @@ describe('Staff/Update and Delete', () => {
 
 describe('Staff/GetTableSummary', () => {
   it('searches, filters, sorts and pages, within the company', async () => {
-    const fresh = await createCompany(t.db);
-    const token = (await signIn(t.app, fresh.adminEmail)).accessToken;
-    const mk = async (firstName: string, lastName: string, extra: Record<string, unknown> = {}) =>
+    const fresh = await createCompany(w.db);
+    const token = (await signIn(w.app, fresh.adminEmail)).accessToken;
+    const mk = async (firstName: string, lastName: string, extra: Partial<CallInput<'Staff/Create'>> = {}) =>
       (
-        await call<Mutation>(
-          t.app,
+        await call(
+          w.app,
           'Staff/Create',
           { firstName, lastName, staffRoleId: fresh.roleIds.Dispatcher, ...extra },
           token,
@@ -346,7 +343,7 @@ describe('Staff/GetTableSummary', () => {
     const zoe = await mk('Zoe', 'Adams', { startDate: '2022-01-01', email: 'zoe@list.test' });
     const ben = await mk('Ben', 'Young', { staffRoleId: fresh.roleIds.Accounts, startDate: '2020-06-01' });
     const amy = await mk('Amy', 'Young', { isActive: false, phone: '0161 555 0199' });
-    const list = (body: Record<string, unknown>) => call<List>(t.app, 'Staff/GetTableSummary', body, token);
+    const list = (body: CallInput<'Staff/GetTableSummary'>) => call(w.app, 'Staff/GetTableSummary', body, token);
 
     const all = await list({});
     expect(all.body.data.map((r) => r.id)).toEqual([zoe, amy, ben]);
@@ -366,105 +363,121 @@ describe('Staff/GetTableSummary', () => {
     const page = await list({ perPage: 2, page: 1 });
     expect(page.body.data.map((r) => r.id)).toEqual([ben]);
     expect(page.body.total).toBe(2);
-    const bad = await list({ sortColumn: 'email' });
+    const bad = await callRaw(w.app, 'Staff/GetTableSummary', { sortColumn: 'email' }, token);
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.[0]?.field).toBe('sortColumn');
-    const theirs = await call<List>(t.app, 'Staff/GetTableSummary', { perPage: 0 }, admin.accessToken);
+    const theirs = await call(w.app, 'Staff/GetTableSummary', { perPage: 0 }, w.admin.token);
     expect(theirs.body.data.map((r) => r.id)).not.toContain(zoe);
   });
 });
 
 describe('Staff/GetStaffStatistics', () => {
   it('counts the bookings the staff member took; none without an account; 404 elsewhere', async () => {
-    const [dispatcherUser] = await t.db
+    const [dispatcherUser] = await w.db
       .select({ userId: staff.userId })
       .from(staff)
       .where(eq(staff.id, dispatcherStaffId));
-    await t.db.insert(bookings).values([
+    await w.db.insert(bookings).values([
       {
-        companyId: company.id,
+        companyId: w.company.id,
         createdBy: dispatcherUser?.userId,
         pickupAt: new Date('2024-02-01T10:00:00Z'),
         status: 'completed',
         priceMinor: 4000,
       },
-      { companyId: company.id, createdBy: dispatcherUser?.userId, pickupAt: new Date('2024-02-02T10:00:00Z') },
-      { companyId: company.id, createdBy: admin.session.userID as number, pickupAt: new Date('2024-02-02T10:00:00Z') },
+      { companyId: w.company.id, createdBy: dispatcherUser?.userId, pickupAt: new Date('2024-02-02T10:00:00Z') },
+      { companyId: w.company.id, createdBy: w.admin.userId, pickupAt: new Date('2024-02-02T10:00:00Z') },
     ]);
-    const res = await call<{ data: Record<string, unknown> & { bookingCount: Record<string, number> } }>(
-      t.app,
+    const res = await call(
+      w.app,
       'Staff/GetStaffStatistics',
       { id: dispatcherStaffId, fromDate: '2024-02-01', toDate: '2024-02-29' },
-      admin.accessToken,
+      w.admin.token,
     );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ totalBookings: 2, completedBookings: 1, revenueMinor: 4000 });
     expect(res.body.data.bookingCount.total).toBe(2);
     const lonely = (await create({ firstName: 'No', lastName: 'Account' })).body.data.id;
-    const none = await call<{ data: Record<string, unknown> }>(
-      t.app,
-      'Staff/GetStaffStatistics',
-      { id: lonely },
-      admin.accessToken,
-    );
+    const none = await call(w.app, 'Staff/GetStaffStatistics', { id: lonely }, w.admin.token);
     expect(none.body.data).toMatchObject({ totalBookings: 0, revenueMinor: 0, bookingCount: { total: 0 } });
-    expect((await call(t.app, 'Staff/GetStaffStatistics', { id: lonely }, other.accessToken)).status).toBe(404);
-    expect((await call(t.app, 'Staff/GetStaffStatistics', {}, admin.accessToken)).status).toBe(400);
+    expect((await call(w.app, 'Staff/GetStaffStatistics', { id: lonely }, w.other.admin.token)).status).toBe(404);
+    expect((await callRaw(w.app, 'Staff/GetStaffStatistics', {}, w.admin.token)).status).toBe(400);
   });
 });
 
 describe('staff look-ups and photos', () => {
   it('list roles, active staff and user types', async () => {
-    const roles = await call<List>(t.app, 'Staff/GetStaffRoleList', {}, admin.accessToken);
+    const roles = await call(w.app, 'Staff/GetStaffRoleList', {}, w.admin.token);
     expect(roles.body.data.map((r) => r.name)).toEqual(['Accounts', 'Dispatcher', 'Operations Manager']);
     expect(roles.body.data[0]).toEqual({
-      id: company.roleIds.Accounts,
+      id: w.company.roleIds.Accounts,
       name: 'Accounts',
       isSystem: expect.any(Boolean),
     });
-    const same = await call<List>(t.app, 'Common/GetStaffRoleTypeList', {}, admin.accessToken);
+    const same = await call(w.app, 'Common/GetStaffRoleTypeList', {}, w.admin.token);
     expect(same.body.data).toEqual(roles.body.data);
-    const theirRoles = await call<List>(t.app, 'Staff/GetStaffRoleList', {}, other.accessToken);
-    expect(theirRoles.body.data.map((r) => r.id)).not.toContain(company.roleIds.Accounts);
-    const members = await call<List>(t.app, 'Common/GetStaffList', { perPage: 0 }, admin.accessToken);
-    expect(members.body.data.every((r) => Object.keys(r).sort().join() === 'email,id,name')).toBe(true);
-    const inactive = (await t.db.select({ id: staff.id }).from(staff).where(eq(staff.isActive, false))).map(
-      (r) => r.id,
-    );
-    expect(members.body.data.map((r) => r.id).some((id) => inactive.includes(id))).toBe(false);
-    const types = await call<List>(t.app, 'Common/GetUserTypeList', {}, admin.accessToken);
+    const theirRoles = await call(w.app, 'Staff/GetStaffRoleList', {}, w.other.admin.token);
+    expect(theirRoles.body.data.map((r) => r.id)).not.toContain(w.company.roleIds.Accounts);
+    const [away] = await w.db
+      .insert(staff)
+      .values({ companyId: w.company.id, firstName: 'Away', lastName: 'Longtime', isActive: false })
+      .returning({ id: staff.id });
+    const members = await call(w.app, 'Common/GetStaffList', { perPage: 0 }, w.admin.token);
+    expectEvery(members.body.data, (r) => Object.keys(r).sort().join() === 'email,id,name');
+    expect(members.body.data.map((r) => r.id)).toContain(dispatcherStaffId);
+    expect(members.body.data.map((r) => r.id)).not.toContain(away!.id);
+    const types = await call(w.app, 'Common/GetUserTypeList', {}, w.admin.token);
     expect(types.body.data.map((r) => r.code)).toEqual(['Admin', 'Staff', 'Driver', 'Passenger', 'Client']);
+  });
+
+  it('give a role that reads staff the look-ups the admin gets, none of another company, and a dispatcher 403', async () => {
+    const [theirs] = await w.db
+      .insert(staff)
+      .values({ companyId: w.other.company.id, firstName: 'Their', lastName: 'Staffer' })
+      .returning({ id: staff.id });
+    const manager = w.as['Operations Manager'].token;
+    const roles = await expectSameAnswer(w.app, 'Common/GetStaffRoleTypeList', {}, w.admin.token, manager);
+    expect(roles.data.map((r) => r.id).sort()).toEqual(Object.values(w.company.roleIds).sort());
+    const members = await expectSameAnswer(w.app, 'Common/GetStaffList', { perPage: 0 }, w.admin.token, manager);
+    expect(members.data.map((r) => r.id)).toContain(dispatcherStaffId);
+    expect(members.data.map((r) => r.id)).not.toContain(theirs!.id);
+    const types = await expectSameAnswer(w.app, 'Common/GetUserTypeList', {}, w.admin.token, manager);
+    expect(types.data).toHaveLength(5);
+    // The Dispatcher role has no grant on staff or accounts, so their look-ups are closed to it.
+    for (const name of ['Common/GetStaffRoleTypeList', 'Common/GetStaffList', 'Common/GetUserTypeList'] as const) {
+      expect((await call(w.app, name, {}, w.as.Dispatcher.token)).status, name).toBe(403);
+    }
   });
 
   it('store and answer a staff photo, only for the company', async () => {
     const id = (await create({ firstName: 'Pic', lastName: 'Ture' })).body.data.id;
-    const empty = await call<{ data: Row }>(t.app, 'Common/GetStaffImage', { id }, admin.accessToken);
+    const empty = await call(w.app, 'Common/GetStaffImage', { id }, w.admin.token);
     expect(empty.body.data).toEqual({ id, imageUrl: null });
-    const up = await call<Mutation>(
-      t.app,
+    const up = await call(
+      w.app,
       'Common/UploadImageStaff',
       { id, file: { fileName: 'me.png', mimeType: 'image/png', content: PNG } },
-      admin.accessToken,
+      w.admin.token,
     );
     expect(up.status).toBe(200);
     expect(up.body.data.imageUrl).toEqual(expect.any(String));
-    const [row] = await t.db.select({ photoKey: staff.photoKey }).from(staff).where(eq(staff.id, id));
+    const [row] = await w.db.select({ photoKey: staff.photoKey }).from(staff).where(eq(staff.id, id));
     expect(row?.photoKey).toBeTruthy();
-    const listed = await call<List>(t.app, 'Staff/GetTableSummary', { id }, admin.accessToken);
+    const listed = await call(w.app, 'Staff/GetTableSummary', { id }, w.admin.token);
     expect(listed.body.data[0]?.photoUrl).toEqual(expect.any(String));
     const foreign = await call(
-      t.app,
+      w.app,
       'Common/UploadImageStaff',
       { id, file: { fileName: 'me.png', mimeType: 'image/png', content: PNG } },
-      other.accessToken,
+      w.other.admin.token,
     );
     expect(foreign.status).toBe(404);
-    expect((await call(t.app, 'Common/GetStaffImage', { id }, other.accessToken)).status).toBe(404);
-    const svg = await call<Failure>(
-      t.app,
+    expect((await call(w.app, 'Common/GetStaffImage', { id }, w.other.admin.token)).status).toBe(404);
+    const svg = await call(
+      w.app,
       'Common/UploadImageStaff',
       { id, file: { fileName: 'x.svg', mimeType: 'image/svg+xml', content: PNG } },
-      admin.accessToken,
+      w.admin.token,
     );
     expect(svg.status).toBe(400);
     expect(svg.body.errors?.[0]?.field).toBe('file.mimeType');

@@ -3,15 +3,14 @@ import { bookings } from '../src/domains/bookings/schema';
 import { drivers } from '../src/domains/drivers/schema';
 import { bookingCountsOf, statisticsOf, topOf, trendsOf, weekDaysOf } from '../src/domains/statistics/booking-stats';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from './harness';
 import { createCompany, createUser, type TestCompany } from './factories';
-import type { CallContext } from '../src/platform/http/context';
-import type { Session } from '../src/platform/auth/tokens';
+import { adminSession, callContext, type TestCallContext } from './call-context';
+import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
 let company: TestCompany;
 let driverId: number;
-let ctx: CallContext<Session>;
+let ctx: TestCallContext;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -40,10 +39,7 @@ beforeAll(async () => {
     row('2026-06-10T10:00:00Z', 'no_show', 500), // Wednesday
     row('2026-06-10T11:00:00Z', 'completed', 9999, other.personId),
   ]);
-  ctx = {
-    db: t.db,
-    session: { companyId: company.id, userId: 0, kind: 'admin', staffRoleId: 0, personId: 0 },
-  } as never;
+  ctx = await callContext(t, adminSession(company.id));
 });
 
 describe('booking statistics', () => {
@@ -80,7 +76,7 @@ describe('booking statistics', () => {
 
   it('counts nothing of another company', async () => {
     const other = await createCompany(t.db);
-    const foreign = { ...ctx, session: { ...ctx.session, companyId: other.id } } as never;
+    const foreign = await callContext(t, adminSession(other.id));
     expect((await bookingCountsOf(foreign, 'driver', driverId)).total).toBe(0);
   });
 });

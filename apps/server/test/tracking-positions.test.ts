@@ -4,6 +4,7 @@ import { driverLocations, driverPositions } from '../src/domains/dispatch/schema
 import { recordPositions } from '../src/domains/tracking/positions';
 import { screenPoints } from '../src/domains/tracking/screen-points';
 import type { LiveMessage } from '../src/platform/events/bus';
+import { adminSession, callContext } from './call-context';
 import { createTestApp, type TestApp } from './harness';
 import { createCompany, type TestCompany } from './factories';
 import { makeBooking, makeDriver, point } from './factories-tracking';
@@ -119,11 +120,10 @@ describe('recording positions', () => {
   it('announces the newest position on the light path after the commit, never stored as an event', async () => {
     const driverId = await makeDriver(t.db, company.id);
     const { seen, off } = listen();
-    const effects: (() => unknown)[] = [];
-    const ctx = { db: t.db, services: t.services, afterCommit: (e: () => unknown) => effects.push(e) };
-    await recordPositions(ctx as never, company.id, driverId, [point(3, 51.55), point(2, 51.56)]);
+    const ctx = await callContext(t, adminSession(company.id));
+    await recordPositions(ctx, company.id, driverId, [point(3, 51.55), point(2, 51.56)]);
     expect(seen).toEqual([]);
-    for (const e of effects) await e();
+    await ctx.runAfterCommit();
     expect(seen).toEqual([
       expect.objectContaining({
         companyId: company.id,

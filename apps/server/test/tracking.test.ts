@@ -1,18 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { driverPositions } from '../src/domains/dispatch/schema';
 import { recordPositions } from '../src/domains/tracking/positions';
-import { call, createTestApp, type TestApp } from './harness';
-import { createCompany, createUser, signIn, type TestCompany } from './factories';
+import type { CallInput } from '@cabdesk/contract';
+import { call, callRaw } from './client';
 import { makeBooking, makeDriver, makeVehicle, openShift, point } from './factories-tracking';
+import { world, type World } from './world';
 
-type Row = Record<string, unknown> & { driverId: number; position: Record<string, unknown> | null };
-type ListAnswer = { data: Row[]; allData: Row[]; total: number; count: number };
-type ReadAnswer<T = Record<string, unknown>> = { data: T };
-type Failure = { code: number; message: string; errors?: { field: string; message: string }[] };
-
-let t: TestApp;
-let company: TestCompany;
-let otherCompany: TestCompany;
+let w: World<'Dispatcher' | 'Accounts', true>;
 let admin: string;
 let dispatcher: string;
 let accounts: string;
@@ -33,62 +27,61 @@ let ids: {
 const MIN = 60_000;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  company = await createCompany(t.db);
-  otherCompany = await createCompany(t.db);
-  admin = (await signIn(t.app, company.adminEmail)).accessToken;
-  other = (await signIn(t.app, otherCompany.adminEmail)).accessToken;
-  const d = await createUser(t.db, company.id, 'staff', { staffRoleId: company.roleIds.Dispatcher });
-  dispatcher = (await signIn(t.app, d.email)).accessToken;
-  const a = await createUser(t.db, company.id, 'staff', { staffRoleId: company.roleIds.Accounts });
-  accounts = (await signIn(t.app, a.email)).accessToken;
+  w = await world({ roles: ['Dispatcher', 'Accounts'], otherCompany: true });
+  const otherCompany = w.other.company;
+  [admin, other, dispatcher, accounts] = [
+    w.admin.token,
+    w.other.admin.token,
+    w.as.Dispatcher.token,
+    w.as.Accounts.token,
+  ];
 
-  const c = company.id;
-  const amira = await makeDriver(t.db, c, { firstName: 'Amira', lastName: 'Khan', callsign: 'A1', availability: 2 });
-  const boris = await makeDriver(t.db, c, { firstName: 'Boris', lastName: 'Ivanov', callsign: 'B2', availability: 1 });
-  const carla = await makeDriver(t.db, c, { firstName: 'Carla', lastName: 'Diaz', callsign: 'C3', availability: 1 });
-  const unseen = await makeDriver(t.db, c, { firstName: 'Dev', lastName: 'Unseen', availability: 1 });
-  const theirs = await makeDriver(t.db, otherCompany.id, { firstName: 'Their', lastName: 'Driver' });
-  const vehicle = await makeVehicle(t.db, c, 'LX21 TAX');
-  await openShift(t.db, c, amira, vehicle);
+  const c = w.company.id;
+  const amira = await makeDriver(w.db, c, { firstName: 'Amira', lastName: 'Khan', callsign: 'A1', availability: 2 });
+  const boris = await makeDriver(w.db, c, { firstName: 'Boris', lastName: 'Ivanov', callsign: 'B2', availability: 1 });
+  const carla = await makeDriver(w.db, c, { firstName: 'Carla', lastName: 'Diaz', callsign: 'C3', availability: 1 });
+  const unseen = await makeDriver(w.db, c, { firstName: 'Dev', lastName: 'Unseen', availability: 1 });
+  const theirs = await makeDriver(w.db, otherCompany.id, { firstName: 'Their', lastName: 'Driver' });
+  const vehicle = await makeVehicle(w.db, c, 'LX21 TAX');
+  await openShift(w.db, c, amira, vehicle);
 
   const started = new Date(Date.now() - 20 * MIN);
-  const running = await makeBooking(t.db, c, {
+  const running = await makeBooking(w.db, c, {
     status: 'on_board',
     driverId: amira,
     vehicleId: vehicle,
     onRouteAt: started,
   });
-  const done = await makeBooking(t.db, c, {
+  const done = await makeBooking(w.db, c, {
     status: 'completed',
     driverId: boris,
     onRouteAt: new Date(Date.now() - 60 * MIN),
     completedAt: new Date(Date.now() - 40 * MIN),
   });
-  const waiting = await makeBooking(t.db, c, { status: 'confirmed' });
-  const theirBooking = await makeBooking(t.db, otherCompany.id, { status: 'on_route', driverId: theirs });
+  const waiting = await makeBooking(w.db, c, { status: 'confirmed' });
+  const theirBooking = await makeBooking(w.db, otherCompany.id, { status: 'on_route', driverId: theirs });
 
   // Amira: one point before the job (not on the route), three during it.
-  await recordPositions(t.db, c, amira, [
+  await recordPositions(w.db, c, amira, [
     point(25 * 60, 51.49, -0.1),
     point(15 * 60, 51.5, -0.12),
     point(10 * 60, 51.49, -0.2),
     point(30, 51.48, -0.3),
   ]);
   // Boris: a completed job 60–40 minutes ago, then 10 minutes ago near Heathrow.
-  await recordPositions(t.db, c, boris, [
+  await recordPositions(w.db, c, boris, [
     point(55 * 60, 51.51, -0.13),
     point(45 * 60, 51.5, -0.3),
     point(600, 51.47, -0.45),
   ]);
-  await recordPositions(t.db, c, carla, [point(5, 51.511, -0.121)]);
-  await recordPositions(t.db, otherCompany.id, theirs, [point(5, 51.5, -0.1)]);
+  await recordPositions(w.db, c, carla, [point(5, 51.511, -0.121)]);
+  await recordPositions(w.db, otherCompany.id, theirs, [point(5, 51.5, -0.1)]);
   ids = { amira, boris, carla, unseen, theirs, vehicle, running, done, waiting, theirBooking };
 });
 
 describe('Driver/GetTableSummaryDriverLocation', () => {
-  const list = (body: object, token = admin) =>
-    call<ListAnswer & Failure>(t.app, 'Driver/GetTableSummaryDriverLocation', body, token);
+  const list = (body: CallInput<'Driver/GetTableSummaryDriverLocation'>, token = admin) =>
+    call(w.app, 'Driver/GetTableSummaryDriverLocation', body, token);
 
   it('lists drivers with a position: status, shift vehicle, current job and last seen', async () => {
     const res = await list({ perPage: 10 });
@@ -128,7 +121,7 @@ describe('Driver/GetTableSummaryDriverLocation', () => {
   });
 
   it('answers bad input by field', async () => {
-    const res = await list({ sortColumn: 'salary' });
+    const res = await callRaw(w.app, 'Driver/GetTableSummaryDriverLocation', { sortColumn: 'salary' }, admin);
     expect(res.status).toBe(400);
     expect(res.body.errors?.[0]?.field).toBe('sortColumn');
     const bad = await list({ availability: 9 });
@@ -145,8 +138,8 @@ describe('Driver/GetTableSummaryDriverLocation', () => {
 });
 
 describe('Driver/GetDriverLocation', () => {
-  const get = (body: object, token = admin) =>
-    call<ReadAnswer<Row> & Failure>(t.app, 'Driver/GetDriverLocation', body, token);
+  const get = (body: CallInput<'Driver/GetDriverLocation'>, token = admin) =>
+    call(w.app, 'Driver/GetDriverLocation', body, token);
 
   it("answers one driver's latest position, or none for a driver never seen", async () => {
     const res = await get({ id: ids.carla });
@@ -166,8 +159,8 @@ describe('Driver/GetDriverLocation', () => {
 });
 
 describe('Driver/GetAllAvailableDriverListForTracking', () => {
-  const list = (body: object, token = admin) =>
-    call<ListAnswer & Failure>(t.app, 'Driver/GetAllAvailableDriverListForTracking', body, token);
+  const list = (body: CallInput<'Driver/GetAllAvailableDriverListForTracking'>, token = admin) =>
+    call(w.app, 'Driver/GetAllAvailableDriverListForTracking', body, token);
 
   it('lists available drivers, nearest to a booking first, drivers never seen last', async () => {
     const res = await list({ bookingId: ids.waiting });
@@ -205,13 +198,8 @@ describe('Driver/GetAllAvailableDriverListForTracking', () => {
 });
 
 describe('Booking/GetBookingTrackingDetails', () => {
-  const get = (body: object, token = admin) =>
-    call<ReadAnswer<Record<string, unknown> & { route: { lat: number }[] }> & Failure>(
-      t.app,
-      'Booking/GetBookingTrackingDetails',
-      body,
-      token,
-    );
+  const get = (body: CallInput<'Booking/GetBookingTrackingDetails'>, token = admin) =>
+    call(w.app, 'Booking/GetBookingTrackingDetails', body, token);
 
   it('draws a running job: stops, driver, vehicle, live position and the route since setting off', async () => {
     const res = await get({ id: ids.running });
@@ -253,7 +241,7 @@ describe('Booking/GetBookingTrackingDetails', () => {
   });
 
   it("answers bad input by field, another company's booking as not found, 403 without permission", async () => {
-    const bad = await get({});
+    const bad = await callRaw(w.app, 'Booking/GetBookingTrackingDetails', {}, admin);
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.[0]).toEqual({ field: 'id', message: 'is required' });
     expect((await get({ id: ids.theirBooking })).status).toBe(404);
@@ -262,13 +250,13 @@ describe('Booking/GetBookingTrackingDetails', () => {
   });
 
   it('thins a long route to at most 2,000 points, keeping both ends', async () => {
-    const driverId = await makeDriver(t.db, company.id);
+    const driverId = await makeDriver(w.db, w.company.id);
     const onRouteAt = new Date(Date.now() - 3 * 3600_000);
-    const id = await makeBooking(t.db, company.id, { status: 'on_route', driverId, onRouteAt });
+    const id = await makeBooking(w.db, w.company.id, { status: 'on_route', driverId, onRouteAt });
     const base = onRouteAt.getTime();
-    await t.db.insert(driverPositions).values(
+    await w.db.insert(driverPositions).values(
       Array.from({ length: 5000 }, (_, i) => ({
-        companyId: company.id,
+        companyId: w.company.id,
         driverId,
         lat: 51 + i / 10_000,
         lng: -0.1,
@@ -283,8 +271,8 @@ describe('Booking/GetBookingTrackingDetails', () => {
 });
 
 describe('Booking/GetBookingStartEndTimeApiCall', () => {
-  const get = (body: object, token = admin) =>
-    call<ReadAnswer & Failure>(t.app, 'Booking/GetBookingStartEndTimeApiCall', body, token);
+  const get = (body: CallInput<'Booking/GetBookingStartEndTimeApiCall'>, token = admin) =>
+    call(w.app, 'Booking/GetBookingStartEndTimeApiCall', body, token);
 
   it('answers the journey times', async () => {
     const res = await get({ id: ids.done });
@@ -306,8 +294,8 @@ describe('Booking/GetBookingStartEndTimeApiCall', () => {
 });
 
 describe('Booking/GetDriverLocationForTracking', () => {
-  const get = (body: object, token = admin) =>
-    call<ReadAnswer & Failure>(t.app, 'Booking/GetDriverLocationForTracking', body, token);
+  const get = (body: CallInput<'Booking/GetDriverLocationForTracking'>, token = admin) =>
+    call(w.app, 'Booking/GetDriverLocationForTracking', body, token);
 
   it("answers where the booking's driver is now, and nothing once the job is over or unallocated", async () => {
     const res = await get({ id: ids.running });

@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { bookings } from '../src/domains/bookings/schema';
 import { moveBooking } from '../src/domains/bookings/moves';
-import type { Session } from '../src/platform/auth/tokens';
-import type { CallContext } from '../src/platform/http/context';
 import type { RedisBus } from '../src/platform/events/bus';
+import { adminSession, inCall } from './call-context';
 import { createTestApp } from './harness';
 import { createCompany, signIn } from './factories';
 
@@ -33,15 +32,7 @@ describe('two server processes sharing live changes through Redis', () => {
       .insert(bookings)
       .values({ companyId: company.id, pickupAt: new Date(Date.now() + 3_600_000), status: 'pending' })
       .returning({ id: bookings.id });
-    const effects: (() => unknown)[] = [];
-    const ctx = {
-      db: one.db,
-      session: { userId: 1, companyId: company.id, kind: 'admin', staffRoleId: 0, personId: 0 },
-      services: one.services,
-      afterCommit: (e: () => unknown) => effects.push(e),
-    } as unknown as CallContext<Session>;
-    await moveBooking(ctx, row!.id, 'confirm');
-    for (const e of effects) await e();
+    await inCall(one, adminSession(company.id), (ctx) => moveBooking(ctx, row!.id, 'confirm'));
 
     await expect
       .poll(() => frames.find((f) => f.event === 'booking.moved')?.payload?.status, { timeout: 3000 })

@@ -1,41 +1,23 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp } from './harness';
-import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
+import type { CallInput } from '@cabdesk/contract';
+import { call, callRaw } from './client';
+import { createUser } from './factories';
+import { world, type World } from './world';
 
-let t: TestApp;
-let company: TestCompany;
-let admin: SignedIn;
-let otherAdmin: SignedIn;
-
-interface Row {
-  id: number;
-  fullName: string;
-  email: string;
-  userType: string;
-}
-interface ListBody {
-  data: Row[];
-  allData: Row[];
-  total: number;
-  count: number;
-  code?: number;
-}
+let w: World<never, true>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  company = await createCompany(t.db);
+  w = await world({ otherCompany: true });
   for (let i = 0; i < 24; i++) {
-    await createUser(t.db, company.id, i % 2 ? 'driver' : 'passenger', {
+    await createUser(w.db, w.company.id, i % 2 ? 'driver' : 'passenger', {
       fullName: `Person ${String(i).padStart(2, '0')}`,
     });
   }
-  admin = await signIn(t.app, company.adminEmail);
-  const other = await createCompany(t.db);
-  await createUser(t.db, other.id, 'driver', { fullName: 'Person of another company' });
-  otherAdmin = await signIn(t.app, other.adminEmail);
+  await createUser(w.db, w.other.company.id, 'driver', { fullName: 'Person of another company' });
 });
 
-const list = (body: object, token = admin.accessToken) => call<ListBody>(t.app, 'Users/GetTableSummary', body, token);
+const list = (input: CallInput<'Users/GetTableSummary'>, token = w.admin.token) =>
+  call(w.app, 'Users/GetTableSummary', input, token);
 
 describe('Users/GetTableSummary (the list convention)', () => {
   it('pages from 0 with perPage 10 by default and counts pages in total, without a code', async () => {
@@ -79,19 +61,20 @@ describe('Users/GetTableSummary (the list convention)', () => {
       'Person 10',
     ]);
     const drivers = await list({ userType: 'Driver', perPage: 0 });
+    expect(drivers.body.data).toHaveLength(12);
     expect(drivers.body.data.every((r) => r.userType === 'Driver')).toBe(true);
     expect(drivers.body.count).toBe(12);
   });
 
   it('never shows another company’s accounts, whatever companyID the body claims', async () => {
-    const res = await list({ companyID: company.id, perPage: 0 }, otherAdmin.accessToken);
+    const res = await list({ companyID: w.company.id, perPage: 0 }, w.other.admin.token);
     expect(res.body.count).toBe(2);
     expect(res.body.data.map((r) => r.fullName)).toContain('Person of another company');
     expect(res.body.data.map((r) => r.fullName)).not.toContain('Person 01');
   });
 
   it('refuses an unknown sort column by name', async () => {
-    const res = await list({ sortColumn: 'passwordHash' });
+    const res = await callRaw(w.app, 'Users/GetTableSummary', { sortColumn: 'passwordHash' }, w.admin.token);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 400, errors: [{ field: 'sortColumn' }] });
   });

@@ -1,19 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Failure } from '@cabdesk/contract';
+import type { CallInput } from '@cabdesk/contract';
 import { auditLog } from '../src/domains/audit/schema';
 import { bookings } from '../src/domains/bookings/schema';
 import { documents, documentTypes } from '../src/domains/documents/schema';
 import { entityTags, tags } from '../src/domains/reference-data/schema';
 import { vehicles, vehicleTypes } from '../src/domains/vehicles/schema';
-import { call, createTestApp, type TestApp } from './harness';
-import { createCompany, createUser, signIn, type SignedIn, type TestCompany } from './factories';
+import { expectSameAnswer } from './assertions';
+import { call, callRaw } from './client';
+import { createCompany, createUser, signIn, type TestCompany } from './factories';
+import { world, type World } from './world';
 
-let t: TestApp;
-let company: TestCompany;
-let admin: SignedIn;
-let other: SignedIn;
-let dispatcher: SignedIn;
+let w: World<'Dispatcher', true>;
 let saloon: number;
 let mpv: number;
 let retired: number;
@@ -23,40 +21,33 @@ let electric: number;
 let childSeat: number;
 let driverTag: number;
 
-type Row = Record<string, unknown> & { id: number };
-type List = { data: Row[]; allData: Row[]; total: number; count: number } & Failure;
-type Mutation = { code: number; message: string; data: Row } & Failure;
-
-const create = (body: Record<string, unknown>, token = admin.accessToken) =>
-  call<Mutation>(t.app, 'Vehicle/Create', { vehicleTypeId: saloon, ...body }, token);
-const list = (body: Record<string, unknown> = {}, token = admin.accessToken) =>
-  call<List>(t.app, 'Vehicle/GetTableSummary', body, token);
+/** A vehicle of the company, a saloon unless the body names another type. */
+const create = (
+  body: Omit<CallInput<'Vehicle/Create'>, 'vehicleTypeId'> & { vehicleTypeId?: number },
+  token = w.admin.token,
+) => call(w.app, 'Vehicle/Create', { vehicleTypeId: saloon, ...body }, token);
+const list = (body: CallInput<'Vehicle/GetTableSummary'> = {}, token = w.admin.token) =>
+  call(w.app, 'Vehicle/GetTableSummary', body, token);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  company = await createCompany(t.db);
-  admin = await signIn(t.app, company.adminEmail);
-  const otherCompany = await createCompany(t.db);
-  other = await signIn(t.app, otherCompany.adminEmail);
-  const d = await createUser(t.db, company.id, 'staff', { staffRoleId: company.roleIds.Dispatcher });
-  dispatcher = await signIn(t.app, d.email);
-  const types = await t.db
+  w = await world({ roles: ['Dispatcher'], otherCompany: true });
+  const types = await w.db
     .insert(vehicleTypes)
     .values([
-      { companyId: company.id, name: 'Saloon', maxPassengers: 4, maxLuggage: 2, sortOrder: 1 },
-      { companyId: company.id, name: 'MPV', maxPassengers: 7, maxLuggage: 5, sortOrder: 2 },
-      { companyId: company.id, name: 'Retired', isActive: false },
-      { companyId: otherCompany.id, name: 'Theirs' },
+      { companyId: w.company.id, name: 'Saloon', maxPassengers: 4, maxLuggage: 2, sortOrder: 1 },
+      { companyId: w.company.id, name: 'MPV', maxPassengers: 7, maxLuggage: 5, sortOrder: 2 },
+      { companyId: w.company.id, name: 'Retired', isActive: false },
+      { companyId: w.other.company.id, name: 'Theirs' },
     ])
     .returning({ id: vehicleTypes.id });
   [saloon, mpv, retired, otherType] = types.map((r) => r.id) as [number, number, number, number];
-  ownerDriver = (await createUser(t.db, company.id, 'driver')).personId;
-  const tagRows = await t.db
+  ownerDriver = (await createUser(w.db, w.company.id, 'driver')).personId;
+  const tagRows = await w.db
     .insert(tags)
     .values([
-      { companyId: company.id, name: 'Electric', tagType: 'vehicle', colour: '#0ca678' },
-      { companyId: company.id, name: 'Child seat', tagType: 'vehicle' },
-      { companyId: company.id, name: 'Trainee', tagType: 'driver' },
+      { companyId: w.company.id, name: 'Electric', tagType: 'vehicle', colour: '#0ca678' },
+      { companyId: w.company.id, name: 'Child seat', tagType: 'vehicle' },
+      { companyId: w.company.id, name: 'Trainee', tagType: 'driver' },
     ])
     .returning({ id: tags.id });
   [electric, childSeat, driverTag] = tagRows.map((r) => r.id) as [number, number, number];
@@ -90,11 +81,11 @@ describe('Vehicle/Create, Update and Delete', () => {
       // A new company starts with mandatory insurance, MOT and licence types; none is on file yet.
       documentState: 'missing',
     });
-    expect((res.body.data.tags as { name: string }[]).map((tag) => tag.name)).toEqual(['Child seat', 'Electric']);
-    const [stored] = await t.db.select().from(vehicles).where(eq(vehicles.id, res.body.data.id));
+    expect(res.body.data.tags.map((tag) => tag.name)).toEqual(['Child seat', 'Electric']);
+    const [stored] = await w.db.select().from(vehicles).where(eq(vehicles.id, res.body.data.id));
     expect(stored?.registration).toBe('AB12 CDE');
-    expect(stored?.companyId).toBe(company.id);
-    const history = await t.db
+    expect(stored?.companyId).toBe(w.company.id);
+    const history = await w.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'vehicle'), eq(auditLog.entityId, res.body.data.id)));
@@ -110,23 +101,22 @@ describe('Vehicle/Create, Update and Delete', () => {
     ]);
     // Another company may have the same plate.
     expect(
-      (await call(t.app, 'Vehicle/Create', { registration: 'DUP 123', vehicleTypeId: otherType }, other.accessToken))
+      (await call(w.app, 'Vehicle/Create', { registration: 'DUP 123', vehicleTypeId: otherType }, w.other.admin.token))
         .status,
     ).toBe(200);
-    expect(await t.db.select().from(vehicles).where(eq(vehicles.companyId, company.id))).toSatisfy(
+    expect(await w.db.select().from(vehicles).where(eq(vehicles.companyId, w.company.id))).toSatisfy(
       (rows: { registration: string }[]) =>
         rows.filter((r) => r.registration.replace(/ /g, '') === 'DUP123').length === 1,
     );
   });
 
   it('names each field that breaks a rule', async () => {
-    const bad = await create({
-      registration: '',
-      year: 1975,
-      seats: 0,
-      vehicleClass: 'rocket',
-      tagIds: 'x',
-    });
+    const bad = await callRaw(
+      w.app,
+      'Vehicle/Create',
+      { vehicleTypeId: saloon, registration: '', year: 1975, seats: 0, vehicleClass: 'rocket', tagIds: 'x' },
+      w.admin.token,
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual(
       expect.arrayContaining([
@@ -141,7 +131,7 @@ describe('Vehicle/Create, Update and Delete', () => {
     expect(future.body.errors).toEqual([
       { field: 'year', message: `must be at most ${new Date().getUTCFullYear() + 1}` },
     ]);
-    const noType = await call<Failure>(t.app, 'Vehicle/Create', { registration: 'X1' }, admin.accessToken);
+    const noType = await callRaw(w.app, 'Vehicle/Create', { registration: 'X1' }, w.admin.token);
     expect(noType.body.errors).toEqual([{ field: 'vehicleTypeId', message: 'is required' }]);
   });
 
@@ -149,13 +139,13 @@ describe('Vehicle/Create, Update and Delete', () => {
     const type = await create({ registration: 'FOR 1', vehicleTypeId: otherType });
     expect(type.status).toBe(400);
     expect(type.body.errors).toEqual([{ field: 'vehicleTypeId', message: 'does not exist in your company' }]);
-    const theirDriver = (await createUser(t.db, (await createCompany(t.db)).id, 'driver')).personId;
+    const theirDriver = (await createUser(w.db, (await createCompany(w.db)).id, 'driver')).personId;
     const driver = await create({ registration: 'FOR 2', ownerDriverId: theirDriver });
     expect(driver.body.errors).toEqual([{ field: 'ownerDriverId', message: 'does not exist in your company' }]);
     const tag = await create({ registration: 'FOR 3', tagIds: [driverTag] });
     expect(tag.status).toBe(400);
     expect(tag.body.errors).toEqual([{ field: 'tagIds', message: 'must be vehicle tags of your company' }]);
-    const rows = await t.db.select().from(vehicles).where(eq(vehicles.registration, 'FOR 3'));
+    const rows = await w.db.select().from(vehicles).where(eq(vehicles.registration, 'FOR 3'));
     expect(rows).toHaveLength(0);
   });
 
@@ -174,18 +164,18 @@ describe('Vehicle/Create, Update and Delete', () => {
       })
     ).body.data;
     const id = made.id;
-    const res = await call<Mutation>(t.app, 'Vehicle/Update', { id, registration: 'upd 2' }, admin.accessToken);
+    const res = await call(w.app, 'Vehicle/Update', { id, registration: 'upd 2' }, w.admin.token);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Vehicle UPD 2 saved.');
     expect(res.body.data).toEqual({ ...made, registration: 'UPD 2' });
-    const [row] = await t.db.select().from(vehicles).where(eq(vehicles.id, id));
+    const [row] = await w.db.select().from(vehicles).where(eq(vehicles.id, id));
     expect(row).toMatchObject({ registration: 'UPD 2', make: 'Skoda', year: 2020, ownerDriverId: ownerDriver });
 
-    const more = await call<Mutation>(
-      t.app,
+    const more = await call(
+      w.app,
       'Vehicle/Update',
       { id, vehicleTypeId: mpv, make: 'Ford', seats: '7', isActive: false },
-      admin.accessToken,
+      w.admin.token,
     );
     expect(more.body.data).toMatchObject({
       registration: 'UPD 2',
@@ -195,11 +185,11 @@ describe('Vehicle/Create, Update and Delete', () => {
       seats: 7,
       isActive: false,
     });
-    expect((more.body.data.tags as { id: number }[]).map((x) => x.id)).toEqual([electric]);
-    const cleared = await call<Mutation>(t.app, 'Vehicle/Update', { id, tagIds: [] }, admin.accessToken);
+    expect(more.body.data.tags.map((x) => x.id)).toEqual([electric]);
+    const cleared = await call(w.app, 'Vehicle/Update', { id, tagIds: [] }, w.admin.token);
     expect(cleared.body.data).toMatchObject({ tags: [], make: 'Ford', isActive: false });
     const changes = (
-      await t.db
+      await w.db
         .select()
         .from(auditLog)
         .where(and(eq(auditLog.entityId, id), eq(auditLog.entityType, 'vehicle'), eq(auditLog.action, 'updated')))
@@ -228,11 +218,11 @@ describe('Vehicle/Create, Update and Delete', () => {
       })
     ).body.data;
     const id = made.id;
-    const res = await call<Mutation>(
-      t.app,
+    const res = await call(
+      w.app,
       'Vehicle/Update',
       { id, make: '', colour: null, year: '', seats: null, vehicleClass: '', ownerDriverId: 0 },
-      admin.accessToken,
+      w.admin.token,
     );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -251,65 +241,65 @@ describe('Vehicle/Create, Update and Delete', () => {
       [{ vehicleTypeId: '' }, 'vehicleTypeId'],
       [{ vehicleTypeId: null }, 'vehicleTypeId'],
     ] as const) {
-      const bad = await call<Mutation>(t.app, 'Vehicle/Update', { id, ...body }, admin.accessToken);
+      const bad = await callRaw(w.app, 'Vehicle/Update', { id, ...body }, w.admin.token);
       expect(bad.status).toBe(400);
       expect(bad.body.errors).toEqual([{ field, message: 'is required' }]);
     }
-    const range = await call<Mutation>(t.app, 'Vehicle/Update', { id, year: 1975, seats: 'x' }, admin.accessToken);
+    const range = await call(w.app, 'Vehicle/Update', { id, year: 1975, seats: 'x' }, w.admin.token);
     expect(range.body.errors).toEqual([
       { field: 'year', message: 'must be at least 1980' },
       { field: 'seats', message: 'must be a whole number' },
     ]);
     await create({ registration: 'TAKEN 1' });
-    const taken = await call<Mutation>(t.app, 'Vehicle/Update', { id, registration: 'taken1' }, admin.accessToken);
+    const taken = await call(w.app, 'Vehicle/Update', { id, registration: 'taken1' }, w.admin.token);
     expect(taken.status).toBe(409);
     expect(taken.body.errors?.[0]?.field).toBe('registration');
-    const theirType = await call(t.app, 'Vehicle/Update', { id, vehicleTypeId: otherType }, admin.accessToken);
+    const theirType = await call(w.app, 'Vehicle/Update', { id, vehicleTypeId: otherType }, w.admin.token);
     expect(theirType.status).toBe(400);
-    const foreign = await call(t.app, 'Vehicle/Update', { id, registration: 'STOLEN' }, other.accessToken);
+    const foreign = await call(w.app, 'Vehicle/Update', { id, registration: 'STOLEN' }, w.other.admin.token);
     expect(foreign.status).toBe(404);
-    const [row] = await t.db.select().from(vehicles).where(eq(vehicles.id, id));
+    const [row] = await w.db.select().from(vehicles).where(eq(vehicles.id, id));
     expect(row).toMatchObject({ registration: 'CLR 1', vehicleTypeId: saloon, make: null });
   });
 
   it('deletes a vehicle without bookings with its documents, and refuses one with bookings', async () => {
     const free = (await create({ registration: 'DEL 1', tagIds: [electric] })).body.data.id;
-    expect((await call(t.app, 'Vehicle/Delete', { id: free }, other.accessToken)).status).toBe(404);
-    const res = await call(t.app, 'Vehicle/Delete', { id: free }, admin.accessToken);
+    expect((await call(w.app, 'Vehicle/Delete', { id: free }, w.other.admin.token)).status).toBe(404);
+    const res = await call(w.app, 'Vehicle/Delete', { id: free }, w.admin.token);
     expect(res.body).toEqual({ code: 200, message: 'Vehicle DEL 1 deleted.', data: { id: free } });
-    expect(await t.db.select().from(vehicles).where(eq(vehicles.id, free))).toHaveLength(0);
-    expect(await t.db.select().from(entityTags).where(eq(entityTags.ownerId, free))).toEqual([]);
+    expect(await w.db.select().from(vehicles).where(eq(vehicles.id, free))).toHaveLength(0);
+    expect(await w.db.select().from(entityTags).where(eq(entityTags.ownerId, free))).toEqual([]);
 
     const used = (await create({ registration: 'DEL 2' })).body.data.id;
-    await t.db.insert(bookings).values({ companyId: company.id, vehicleId: used, pickupAt: new Date() });
-    const refused = await call<Failure>(t.app, 'Vehicle/Delete', { id: used }, admin.accessToken);
+    await w.db.insert(bookings).values({ companyId: w.company.id, vehicleId: used, pickupAt: new Date() });
+    const refused = await call(w.app, 'Vehicle/Delete', { id: used }, w.admin.token);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('Vehicle DEL 2 has 1 booking; switch it off instead of deleting it.');
 
     const papers = (await create({ registration: 'DEL 3' })).body.data.id;
-    const [type] = await t.db
+    const [type] = await w.db
       .insert(documentTypes)
-      .values({ companyId: company.id, name: 'Logbook', ownerType: 'vehicle', hasExpiry: false })
+      .values({ companyId: w.company.id, name: 'Logbook', ownerType: 'vehicle', hasExpiry: false })
       .returning({ id: documentTypes.id });
-    await t.db
+    await w.db
       .insert(documents)
-      .values({ companyId: company.id, ownerType: 'vehicle', ownerId: papers, documentTypeId: type?.id as number });
-    expect((await call(t.app, 'Vehicle/Delete', { id: papers }, admin.accessToken)).status).toBe(200);
+      .values({ companyId: w.company.id, ownerType: 'vehicle', ownerId: papers, documentTypeId: type!.id });
+    expect((await call(w.app, 'Vehicle/Delete', { id: papers }, w.admin.token)).status).toBe(200);
     expect(
-      await t.db
+      await w.db
         .select()
         .from(documents)
         .where(and(eq(documents.ownerType, 'vehicle'), eq(documents.ownerId, papers))),
     ).toHaveLength(0);
-    expect(await t.db.select().from(vehicles).where(eq(vehicles.id, papers))).toHaveLength(0);
+    expect(await w.db.select().from(vehicles).where(eq(vehicles.id, papers))).toHaveLength(0);
   });
 
   it('lets a dispatcher read the fleet but not change it', async () => {
-    expect((await list({}, dispatcher.accessToken)).status).toBe(200);
-    expect((await create({ registration: 'NOPE 1' }, dispatcher.accessToken)).status).toBe(403);
+    expect((await list({}, w.as.Dispatcher.token)).status).toBe(200);
+    expect((await create({ registration: 'NOPE 1' }, w.as.Dispatcher.token)).status).toBe(403);
     const { id } = (await create({ registration: 'NOPE 2' })).body.data;
-    expect((await call(t.app, 'Vehicle/Delete', { id }, dispatcher.accessToken)).status).toBe(403);
-    expect((await call(t.app, 'Vehicle/Update', { id, registration: 'X' }, dispatcher.accessToken)).status).toBe(403);
+    expect((await call(w.app, 'Vehicle/Delete', { id }, w.as.Dispatcher.token)).status).toBe(403);
+    expect((await call(w.app, 'Vehicle/Update', { id, registration: 'X' }, w.as.Dispatcher.token)).status).toBe(403);
   });
 });
 
@@ -317,28 +307,28 @@ describe('Vehicle/GetTableSummary', () => {
   let fresh: TestCompany;
   let token: string;
   let types: { saloon: number; estate: number };
-  const ids: Record<string, number> = {};
+  const ids = { a: 0, b: 0, c: 0, d: 0, tag: 0 };
 
   beforeAll(async () => {
-    fresh = await createCompany(t.db, { timezone: 'Europe/London' });
-    token = (await signIn(t.app, fresh.adminEmail)).accessToken;
-    const rows = await t.db
+    fresh = await createCompany(w.db, { timezone: 'Europe/London' });
+    token = (await signIn(w.app, fresh.adminEmail)).accessToken;
+    const rows = await w.db
       .insert(vehicleTypes)
       .values([
         { companyId: fresh.id, name: 'Saloon' },
         { companyId: fresh.id, name: 'Estate' },
       ])
       .returning({ id: vehicleTypes.id });
-    types = { saloon: rows[0]?.id as number, estate: rows[1]?.id as number };
-    const [tag] = await t.db
+    types = { saloon: rows[0]!.id, estate: rows[1]!.id };
+    const [tag] = await w.db
       .insert(tags)
       .values({ companyId: fresh.id, name: 'Pet friendly', tagType: 'vehicle' })
       .returning({ id: tags.id });
-    const mk = async (registration: string, extra: Record<string, unknown> = {}) =>
-      (await call<Mutation>(t.app, 'Vehicle/Create', { registration, vehicleTypeId: types.saloon, ...extra }, token))
-        .body.data.id;
+    const mk = async (registration: string, extra: Partial<CallInput<'Vehicle/Create'>> = {}) =>
+      (await call(w.app, 'Vehicle/Create', { registration, vehicleTypeId: types.saloon, ...extra }, token)).body.data
+        .id;
     ids.a = await mk('AAA 111', { make: 'Skoda', model: 'Octavia', year: 2019 });
-    ids.b = await mk('BBB 222', { make: 'Toyota', model: 'Prius', year: 2023, tagIds: [tag?.id] });
+    ids.b = await mk('BBB 222', { make: 'Toyota', model: 'Prius', year: 2023, tagIds: [tag!.id] });
     ids.c = await mk('CCC 333', {
       make: 'Mercedes-Benz',
       model: 'E-Class',
@@ -346,14 +336,14 @@ describe('Vehicle/GetTableSummary', () => {
       isActive: false,
     });
     ids.d = await mk('DDD 444', { make: 'Ford', model: 'Galaxy', vehicleClass: 'people_carrier' });
-    ids.tag = tag?.id as number;
+    ids.tag = tag!.id;
 
     // Only these two types are mandatory here: an MOT and insurance, both with an expiry.
-    await t.db
+    await w.db
       .update(documentTypes)
       .set({ isMandatory: false })
       .where(and(eq(documentTypes.companyId, fresh.id), eq(documentTypes.ownerType, 'vehicle')));
-    const docTypes = await t.db
+    const docTypes = await w.db
       .insert(documentTypes)
       .values([
         { companyId: fresh.id, name: 'MOT', ownerType: 'vehicle', isMandatory: true },
@@ -370,23 +360,23 @@ describe('Vehicle/GetTableSummary', () => {
       documentTypeId,
       expiryDate,
     });
-    await t.db.insert(documents).values([
+    await w.db.insert(documents).values([
       // a: both valid
-      doc(ids.a as number, mot, inDays(200)),
-      doc(ids.a as number, insurance, inDays(300)),
+      doc(ids.a, mot, inDays(200)),
+      doc(ids.a, insurance, inDays(300)),
       // b: one expiring
-      doc(ids.b as number, mot, inDays(10)),
-      doc(ids.b as number, insurance, inDays(300)),
+      doc(ids.b, mot, inDays(10)),
+      doc(ids.b, insurance, inDays(300)),
       // c: an expired one replaced by a newer valid one, and an expired insurance
-      doc(ids.c as number, mot, inDays(-40)),
-      doc(ids.c as number, mot, inDays(100)),
-      doc(ids.c as number, insurance, inDays(-2)),
+      doc(ids.c, mot, inDays(-40)),
+      doc(ids.c, mot, inDays(100)),
+      doc(ids.c, insurance, inDays(-2)),
       // d: no insurance at all
-      doc(ids.d as number, mot, inDays(100)),
+      doc(ids.d, mot, inDays(100)),
     ]);
   });
 
-  const listed = async (body: Record<string, unknown>) => {
+  const listed = async (body: CallInput<'Vehicle/GetTableSummary'>) => {
     const res = await list(body, token);
     expect(res.status).toBe(200);
     return res.body.data.map((r) => r.registration);
@@ -416,9 +406,9 @@ describe('Vehicle/GetTableSummary', () => {
     expect(await listed({ documentState: 'missing' })).toEqual(['DDD 444']);
     expect(await listed({ documentState: 'valid' })).toEqual(['AAA 111']);
     expect(await listed({ id: ids.b })).toEqual(['BBB 222']);
-    const owner = (await createUser(t.db, fresh.id, 'driver')).personId;
+    const owner = (await createUser(w.db, fresh.id, 'driver')).personId;
     await call(
-      t.app,
+      w.app,
       'Vehicle/Update',
       {
         id: ids.d,
@@ -446,38 +436,56 @@ describe('Vehicle/GetTableSummary', () => {
     const page = await list({ perPage: 3, page: 1 }, token);
     expect(page.body.data.map((r) => r.registration)).toEqual(['DDD 444']);
     expect(page.body).toMatchObject({ total: 2, count: 4 });
-    const bad = await list({ sortColumn: 'notes' }, token);
+    const bad = await callRaw(w.app, 'Vehicle/GetTableSummary', { sortColumn: 'notes' }, token);
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.[0]?.field).toBe('sortColumn');
-    const badState = await list({ documentState: 'lost' }, token);
+    const badState = await callRaw(w.app, 'Vehicle/GetTableSummary', { documentState: 'lost' }, token);
     expect(badState.body.errors?.[0]?.field).toBe('documentState');
   });
 
   it('never shows another company’s vehicles', async () => {
-    const theirs = await list({ perPage: 0 }, other.accessToken);
+    const theirs = await list({ perPage: 0 }, w.other.admin.token);
     expect(theirs.body.data.map((r) => r.registration)).not.toContain('AAA 111');
-    expect((await list({ id: ids.a }, other.accessToken)).body.data).toEqual([]);
+    expect((await list({ id: ids.a }, w.other.admin.token)).body.data).toEqual([]);
   });
 });
 
 describe('vehicle look-ups', () => {
   it('answer classes, active types, vehicle tags and active vehicles', async () => {
-    const classes = await call<List>(t.app, 'Vehicle/GetVehicleClassList', {}, dispatcher.accessToken);
+    const classes = await call(w.app, 'Vehicle/GetVehicleClassList', {}, w.as.Dispatcher.token);
     expect(classes.body.data[0]).toEqual({ id: 1, code: 'standard', name: 'Standard' });
-    const typeList = await call<List>(t.app, 'Vehicle/GetVehicleTypeList', {}, admin.accessToken);
+    const typeList = await call(w.app, 'Vehicle/GetVehicleTypeList', {}, w.admin.token);
     expect(typeList.body.data).toEqual([
       { id: saloon, name: 'Saloon', maxPassengers: 4, maxLuggage: 2 },
       { id: mpv, name: 'MPV', maxPassengers: 7, maxLuggage: 5 },
     ]);
     expect(typeList.body.data.map((r) => r.id)).not.toContain(retired);
-    const tagList = await call<List>(t.app, 'Vehicle/GetVehicleTagList', {}, admin.accessToken);
+    const tagList = await call(w.app, 'Vehicle/GetVehicleTagList', {}, w.admin.token);
     expect(tagList.body.data.map((r) => r.name)).toEqual(['Child seat', 'Electric']);
     await create({ registration: 'LKP 1', make: 'Tesla', model: 'Model 3' });
     await create({ registration: 'LKP 2', isActive: false });
-    const vehicleList = await call<List>(t.app, 'Vehicle/GetVehicleList', { q: 'lkp' }, admin.accessToken);
+    const vehicleList = await call(w.app, 'Vehicle/GetVehicleList', { q: 'lkp' }, w.admin.token);
     expect(vehicleList.body.data).toEqual([
       { id: expect.any(Number), registration: 'LKP 1', name: 'LKP 1 — Tesla Model 3', vehicleTypeId: saloon },
     ]);
+  });
+
+  it('give a dispatcher the answers the admin gets, with nothing of another company', async () => {
+    await call(w.app, 'Vehicle/Create', { registration: 'LKP 9', vehicleTypeId: otherType }, w.other.admin.token);
+    const same = (name: 'Vehicle/GetVehicleTypeList' | 'Vehicle/GetVehicleTagList' | 'Vehicle/GetVehicleClassList') =>
+      expectSameAnswer(w.app, name, {}, w.admin.token, w.as.Dispatcher.token);
+    const types = await same('Vehicle/GetVehicleTypeList');
+    expect(types.data.map((r) => r.id)).toEqual([saloon, mpv]);
+    expect((await same('Vehicle/GetVehicleTagList')).data.map((r) => r.name)).toEqual(['Child seat', 'Electric']);
+    expect((await same('Vehicle/GetVehicleClassList')).data.length).toBeGreaterThan(0);
+    const vehicles = await expectSameAnswer(
+      w.app,
+      'Vehicle/GetVehicleList',
+      { q: 'lkp' },
+      w.admin.token,
+      w.as.Dispatcher.token,
+    );
+    expect(vehicles.data.map((r) => r.registration)).toEqual(['LKP 1']);
   });
 });
 
@@ -485,16 +493,16 @@ describe('vehicle statistics', () => {
   it('count the vehicle’s bookings, per week day and per month, and 404 for another company', async () => {
     const { id } = (await create({ registration: 'STA 1' })).body.data;
     const monday = new Date('2024-03-04T10:00:00Z');
-    await t.db.insert(bookings).values([
-      { companyId: company.id, vehicleId: id, pickupAt: monday, status: 'completed', priceMinor: 2500 },
-      { companyId: company.id, vehicleId: id, pickupAt: monday, status: 'completed', priceMinor: 3500 },
-      { companyId: company.id, vehicleId: id, pickupAt: new Date('2024-03-06T10:00:00Z'), status: 'cancelled' },
+    await w.db.insert(bookings).values([
+      { companyId: w.company.id, vehicleId: id, pickupAt: monday, status: 'completed', priceMinor: 2500 },
+      { companyId: w.company.id, vehicleId: id, pickupAt: monday, status: 'completed', priceMinor: 3500 },
+      { companyId: w.company.id, vehicleId: id, pickupAt: new Date('2024-03-06T10:00:00Z'), status: 'cancelled' },
     ]);
-    const stats = await call<{ data: Record<string, unknown> }>(
-      t.app,
+    const stats = await call(
+      w.app,
       'Vehicle/GetVehicleStatistics',
       { id, fromDate: '2024-03-01', toDate: '2024-03-31' },
-      dispatcher.accessToken,
+      w.as.Dispatcher.token,
     );
     expect(stats.status).toBe(200);
     expect(stats.body.data).toMatchObject({
@@ -504,27 +512,17 @@ describe('vehicle statistics', () => {
       revenueMinor: 6000,
       averageFareMinor: 3000,
     });
-    const counts = await call<{ data: Record<string, number> }>(
-      t.app,
-      'Vehicle/GetVehicleBookingCount',
-      { id },
-      admin.accessToken,
-    );
+    const counts = await call(w.app, 'Vehicle/GetVehicleBookingCount', { id }, w.admin.token);
     expect(counts.body.data.total).toBe(3);
-    const days = await call<{ data: { day: number; bookings: number }[] }>(
-      t.app,
-      'Vehicle/GetVehicleWeekDays',
-      { id },
-      admin.accessToken,
-    );
+    const days = await call(w.app, 'Vehicle/GetVehicleWeekDays', { id }, w.admin.token);
     expect(days.body.data).toHaveLength(7);
     expect(days.body.data[0]).toMatchObject({ day: 1, name: 'Monday', bookings: 2 });
     expect(days.body.data[2]).toMatchObject({ day: 3, bookings: 1 });
-    const trends = await call<{ data: { period: string; bookings: number }[] }>(
-      t.app,
+    const trends = await call(
+      w.app,
       'Vehicle/GetvehicleBookingTrends',
       { id, fromDate: '2024-01-01', toDate: '2024-04-30' },
-      admin.accessToken,
+      w.admin.token,
     );
     expect(trends.body.data.map((r) => [r.period, r.bookings])).toEqual([
       ['2024-01', 0],
@@ -537,15 +535,10 @@ describe('vehicle statistics', () => {
       'Vehicle/GetVehicleBookingCount',
       'Vehicle/GetVehicleWeekDays',
       'Vehicle/GetvehicleBookingTrends',
-    ]) {
-      expect((await call(t.app, name, { id }, other.accessToken)).status, name).toBe(404);
+    ] as const) {
+      expect((await call(w.app, name, { id }, w.other.admin.token)).status, name).toBe(404);
     }
-    const bad = await call<Failure>(
-      t.app,
-      'Vehicle/GetVehicleStatistics',
-      { id, fromDate: '03/01/2024' },
-      admin.accessToken,
-    );
+    const bad = await call(w.app, 'Vehicle/GetVehicleStatistics', { id, fromDate: '03/01/2024' }, w.admin.token);
     expect(bad.body.errors).toEqual([{ field: 'fromDate', message: 'must be a date as YYYY-MM-DD' }]);
   });
 });
