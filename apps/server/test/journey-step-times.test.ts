@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../src/domains/bookings/schema';
 import { journeySteps } from '../src/domains/driver-app/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import type { CallInput } from '@cabdesk/contract';
+import { call } from './client';
+import { createTestApp, type TestApp } from './harness';
 import { createCompany, createUser, signIn } from './factories';
 import { makeBooking } from './factories-tracking';
 
@@ -20,7 +22,8 @@ beforeAll(async () => {
 });
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
-const step = (body: object) => call(t.app, 'Driver/UpdateBookingStatusForJourney', body, token);
+const step = (body: CallInput<'Driver/UpdateBookingStatusForJourney'>) =>
+  call(t.app, 'Driver/UpdateBookingStatusForJourney', body, token);
 
 describe('journey step times', () => {
   it('never stamps a step before an earlier one, and keeps the phone’s own time as sent', async () => {

@@ -1,7 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/domains/audit/schema';
-import { call, createTestApp, type TestApp } from './harness';
+import { call } from './client';
+import { createTestApp, type TestApp } from './harness';
 import { createCompany, signIn, type TestCompany } from './factories';
 
 let t: TestApp;
@@ -16,15 +17,10 @@ beforeAll(async () => {
 
 describe('the history of a register', () => {
   it('records who added, changed and deleted a row, with the changed fields', async () => {
-    const created = await call<{ data: { id: number } }>(
-      t.app,
-      'Tag/Create',
-      { name: 'VIP', tagType: 'client' },
-      token,
-    );
+    const created = await call(t.app, 'Tag/Create', { name: 'VIP', tagType: 'client' }, token);
     expect(created.status).toBe(200);
     const id = created.body.data.id;
-    const edit = { id, name: 'Very important', tagType: 'client' };
+    const edit = { id, name: 'Very important', tagType: 'client' } as const;
     expect((await call(t.app, 'Tag/Update', edit, token)).status).toBe(200);
     expect((await call(t.app, 'Tag/Delete', { id }, token)).status).toBe(200);
 
