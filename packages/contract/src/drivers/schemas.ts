@@ -16,11 +16,18 @@ export type DriverDocumentState = (typeof driverDocumentStates)[number];
 export const MIN_DRIVER_AGE = 18;
 
 /** '' and null clear a field; a field left out stays as it is (Update) or empty (Create). */
-const clearable = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional());
+const clearable = <T extends z.ZodType>(schema: T) => {
+  const field = schema.nullable().optional();
+  // The step only maps values the field already takes ('' → null), so the field's own input and
+  // output types stay true; preprocess alone would type the input as unknown.
+  return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), field) as unknown as typeof field;
+};
 
 /** A reference where 0, '' and null mean "none". */
-const ref = () => z.preprocess((v) => (v === 0 || v === '0' || v === '' ? null : v), id().nullable().optional());
+const ref = () => {
+  const field = id().nullable().optional();
+  return z.preprocess((v) => (v === 0 || v === '0' || v === '' ? null : v), field) as unknown as typeof field;
+};
 
 const regionNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
 const isCountry = (code: string) => {
