@@ -10,6 +10,12 @@ export interface Failure {
   code: number;
   message: string;
   errors?: FieldError[];
+  /** A 409 over a row's state says what the row is now, so the caller can recover. */
+  currentStatus?: string;
+  version?: number;
+  paymentStatus?: string;
+  cancelledAt?: string;
+  holder?: unknown;
 }
 
 const typeNames: Record<string, string> = {

@@ -18,6 +18,11 @@ const failure: Json = {
         properties: { field: { type: 'string' }, message: { type: 'string' } },
       },
     },
+    currentStatus: { type: 'string', description: 'A 409 over a row’s state: the state it is in now' },
+    version: { type: 'integer', description: 'A 409 over a row’s state: its version now' },
+    paymentStatus: { type: 'string', description: 'A 409 over a payment: its status now' },
+    cancelledAt: { type: 'string', description: 'A 409 over a cancelled series: when it was cancelled' },
+    holder: { description: 'A 409 over a taken job: who holds it now' },
   },
 };
 
