@@ -19,7 +19,7 @@ const yesNo = (fallback: boolean) =>
 const envSchema = z
   .object({
     PORT: positiveInt(8443).pipe(z.number().max(65535, 'must be a TCP port (1-65535)')),
-    HOST: z.string().optional().default('0.0.0.0'),
+    HOST: z.string().optional(),
     CABDESK_DATA_DIR: z.string().optional().default('./data'),
     DATABASE_URL: z
       .string()
@@ -116,7 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   return {
     port: e.PORT,
-    host: e.HOST,
+    // The demo's passwords are in the README: with demo data the server answers this machine only,
+    // unless the operator names an address.
+    host: e.HOST ?? (e.CABDESK_DEMO_DATA ? '127.0.0.1' : '0.0.0.0'),
     dataDir: path.resolve(e.CABDESK_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     embeddedPgPort: e.CABDESK_PG_PORT || undefined,

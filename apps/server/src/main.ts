@@ -58,6 +58,9 @@ async function main(): Promise<void> {
     '',
     `  Cabdesk is running at ${scheme}://localhost:${config.port}`,
     `  API documentation:    ${scheme}://localhost:${config.port}/docs`,
+    config.host === '127.0.0.1'
+      ? '  Listening on 127.0.0.1 only: the demo passwords below are public (HOST=0.0.0.0 opens it to the network).'
+      : `  Listening on ${config.host}, port ${config.port}.`,
     embedded
       ? `  Database:             embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')} (port ${embedded.port})`
       : '  Database:             DATABASE_URL',

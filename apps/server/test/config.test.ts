@@ -10,6 +10,12 @@ describe('configuration', () => {
     expect(config.demoData).toBe(true);
   });
 
+  it('listens on this machine only with demo data, unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ CABDESK_DEMO_DATA: 'false' }).host).toBe('0.0.0.0');
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT: must be a whole number/);
