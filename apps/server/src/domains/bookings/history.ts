@@ -11,6 +11,7 @@ import { auditLog } from '../audit/schema';
 import { users } from '../auth/schema';
 import { lockBooking } from './moves';
 import { bookings, remoteBookingChanges } from './schema';
+import { namesIn } from './history-names';
 import { actionLabels, fieldLabels } from './trace';
 import { updateBooking, type UpdateInput } from './write';
 
@@ -22,12 +23,15 @@ type Changes = Record<string, { before: unknown; after: unknown }> | null;
 const labelOf = (field: string) =>
   fieldLabels[field] ?? field.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
 
-function changeList(changes: Changes) {
+type Naming = (field: string, value: unknown) => unknown;
+
+/** Each changed field with its label and values as people read them (names, not ids). */
+function changeList(changes: Changes, nameOf: Naming) {
   return Object.entries(changes ?? {}).map(([field, c]) => ({
     field,
     label: labelOf(field),
-    before: c?.before ?? null,
-    after: c?.after ?? null,
+    before: nameOf(field, c?.before ?? null),
+    after: nameOf(field, c?.after ?? null),
   }));
 }
 
@@ -66,14 +70,18 @@ export async function bookingHistory(ctx: Ctx, input: z.output<typeof schemas.hi
         .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
         .limit(limit)
         .offset(offset);
-      return rows.map(({ a, actorName }): Entry => toEntry(a, actorName));
+      const nameOf = await namesIn(
+        ctx,
+        rows.map((r) => r.a.changes),
+      );
+      return rows.map(({ a, actorName }): Entry => toEntry(a, actorName, nameOf));
     },
   });
 }
 
-function toEntry(a: typeof auditLog.$inferSelect, actorName: string | null): Entry {
+function toEntry(a: typeof auditLog.$inferSelect, actorName: string | null, nameOf: Naming): Entry {
   const actionName = actionLabels[a.action] ?? a.action;
-  const changes = changeList(a.changes);
+  const changes = changeList(a.changes, nameOf);
   return {
     id: a.id,
     action: a.action,
@@ -115,7 +123,8 @@ export async function addHistoryNote(ctx: Ctx, input: z.output<typeof schemas.hi
     .orderBy(desc(auditLog.id))
     .limit(1);
   await emit(ctx, { type: 'booking.history', payload: { id: input.id }, officeOnly: true });
-  return { data: toEntry(row!.a, row!.actorName), message: `Note added to booking ${input.id}.` };
+  const nameOf = await namesIn(ctx, [row!.a.changes]);
+  return { data: toEntry(row!.a, row!.actorName, nameOf), message: `Note added to booking ${input.id}.` };
 }
 
 const requester = aliasedTable(users, 'requester');
@@ -137,6 +146,10 @@ async function remoteRows(ctx: Ctx, where: SQL | undefined, limit: number, offse
     .orderBy(desc(remoteBookingChanges.createdAt), desc(remoteBookingChanges.id))
     .limit(limit)
     .offset(offset);
+  const nameOf = await namesIn(
+    ctx,
+    rows.map((row) => row.r.changes as Changes),
+  );
   return rows.map(({ r, requestedByName, decidedByName }) => ({
     id: r.id,
     bookingId: r.bookingId,
@@ -144,7 +157,7 @@ async function remoteRows(ctx: Ctx, where: SQL | undefined, limit: number, offse
     requestedBy: r.requestedBy,
     requestedByName,
     status: r.status,
-    changes: changeList(r.changes),
+    changes: changeList(r.changes as Changes, nameOf),
     decidedBy: r.decidedBy,
     decidedByName,
     decidedAt: r.decidedAt?.toISOString() ?? null,
