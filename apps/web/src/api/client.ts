@@ -1,4 +1,5 @@
-import { type BuiltName, type CallInput, type ResponseOf, contract } from '@cabdesk/contract';
+import type { BuiltName, CallInput, ResponseOf } from '@cabdesk/contract';
+import { callMeta } from './call-meta';
 import { ApiError } from './errors';
 import { storage } from './session';
 
@@ -50,7 +51,7 @@ export function refreshOnce(failedWith: string | null): Promise<boolean> {
 }
 
 async function send(name: BuiltName, input: unknown, token: string | null): Promise<Response> {
-  const call = contract[name];
+  const call = callMeta(name);
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (call.methods.includes('POST')) {
@@ -80,7 +81,7 @@ async function exchange<K extends BuiltName>(
 ): Promise<ResponseOf<K>> {
   const token = storage.accessToken;
   let response = await sendWith(token);
-  if (response.status === 401 && !contract[name].isPublic && storage.refreshToken) {
+  if (response.status === 401 && !callMeta(name).isPublic && storage.refreshToken) {
     if (await refreshOnce(token)) {
       response = await sendWith(storage.accessToken);
     } else {
@@ -91,7 +92,7 @@ async function exchange<K extends BuiltName>(
   if (!response.ok) throw await failure(response);
   const body = (await response.json()) as ResponseOf<K> & { code?: number; message?: string };
   // Spec 000 §5: a list that carries a code has failed.
-  if (contract[name].kind === 'list' && body.code !== undefined) {
+  if (callMeta(name).kind === 'list' && body.code !== undefined) {
     throw new ApiError(body.code, body.message ?? 'The list could not be loaded.', [], body);
   }
   return body;
@@ -109,7 +110,7 @@ export function callApi<K extends BuiltName>(name: K, input: CallInput<K>): Prom
 export function callApiWithForm<K extends BuiltName>(name: K, form: FormData): Promise<ResponseOf<K>> {
   return exchange(name, (token) =>
     // No content-type header: the browser writes the multipart boundary itself.
-    fetch(contract[name].path, {
+    fetch(callMeta(name).path, {
       method: 'POST',
       headers: token ? { authorization: `Bearer ${token}` } : {},
       body: form,

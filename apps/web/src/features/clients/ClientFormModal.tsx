@@ -1,6 +1,5 @@
 import { Button, Group, Modal, ScrollArea, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { BuiltName } from '@cabdesk/contract';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCallMutation } from '../../api/hooks';
@@ -16,15 +15,6 @@ import {
   TagsAndNotesSection,
 } from './ClientFormSections';
 
-/** Every list and figure a change of a client may alter. */
-export const clientCalls: BuiltName[] = [
-  'Client/GetTableSummary',
-  'Client/GetClientListForParents',
-  'Client/GetClientNote',
-  'Common/GetClientList',
-  'Common/GetClientImage',
-];
-
 export interface ClientFormTarget {
   /** The client to edit; absent for a new one. */
   client?: Client;
@@ -36,9 +26,9 @@ function ClientForm({ target, onDone }: { target: ClientFormTarget; onDone: (cli
   const { t } = useTranslation();
   const { client, parent } = target;
   const isChild = Boolean(parent);
-  const create = useCallMutation('Client/Create', { invalidates: clientCalls });
-  const createChild = useCallMutation('Client/CreateChild', { invalidates: clientCalls });
-  const update = useCallMutation('Client/Update', { invalidates: clientCalls });
+  const create = useCallMutation('Client/Create');
+  const createChild = useCallMutation('Client/CreateChild');
+  const update = useCallMutation('Client/Update');
   const form = useForm({
     initialValues: client ? valuesOf(client) : emptyClient(parent?.id ?? null),
     validate: validateClient(isChild),

@@ -10,7 +10,7 @@ import { ImageUpload } from '../../ui/ImageUpload';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { ActiveBadge, TagBadges } from './clientColumns';
 import { type Client, toInput, valuesOf } from './clientForm';
-import { clientCalls, type ClientFormTarget } from './ClientFormModal';
+import type { ClientFormTarget } from './ClientFormModal';
 
 /** The top of a client's profile: logo, name, account, type, parent, and what can be done. */
 export function ClientHeader({
@@ -25,8 +25,8 @@ export function ClientHeader({
   const { t } = useTranslation();
   const ability = useAbility();
   const navigate = useNavigate();
-  const update = useCallMutation('Client/Update', { invalidates: clientCalls });
-  const remove = useCallMutation('Client/Delete', { invalidates: clientCalls });
+  const update = useCallMutation('Client/Update');
+  const remove = useCallMutation('Client/Delete');
   const canUpdate = ability.can('update', 'Client');
 
   const switchActive = async () => {

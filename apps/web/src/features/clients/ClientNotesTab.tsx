@@ -7,13 +7,12 @@ import { useAbility } from '../../app/ability';
 import { useSubmit } from '../../ui/useSubmit';
 import { zodValidate } from '../../ui/zodForm';
 import { type Client, toInput, valuesOf } from './clientForm';
-import { clientCalls } from './ClientFormModal';
 
 const notesRule = schemas.clientShape.pick({ notes: true });
 
 function NotesEditor({ client, notes }: { client: Client; notes: string }) {
   const { t } = useTranslation();
-  const update = useCallMutation('Client/Update', { invalidates: clientCalls });
+  const update = useCallMutation('Client/Update');
   const form = useForm({
     initialValues: { notes },
     validate: zodValidate(notesRule),

@@ -64,7 +64,7 @@ export function ClientsPage() {
             <ExportButton call="Client/GetTableSummary" input={listInput} />
             {ability.can('create', 'Client') ? (
               <>
-                <ImportButton area="Client" refreshes="Client/GetTableSummary" />
+                <ImportButton area="Client" />
                 <Button leftSection={<IconPlus size={16} />} onClick={() => setFormTarget({})}>
                   {t('clients.addClient')}
                 </Button>

@@ -8,7 +8,7 @@ import { useAbility } from '../../app/ability';
 import { useCallMutation } from '../../api/hooks';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { notifyError, notifySuccess } from '../../ui/notify';
-import { DriverFormModal, driverReads } from './DriverFormModal';
+import { DriverFormModal } from './DriverFormModal';
 import type { DriverProfile } from './form-values';
 
 type NewPassword = CallOutput<'Driver/GetDriverPassword'>;
@@ -20,9 +20,9 @@ export function DriverActions({ driver }: { driver: DriverProfile }) {
   const ability = useAbility();
   const [editing, setEditing] = useState(false);
   const [password, setPassword] = useState<NewPassword | null>(null);
-  const update = useCallMutation('Driver/Update', { invalidates: [...driverReads] });
-  const reset = useCallMutation('Driver/GetDriverPassword', { invalidates: ['Driver/GetTableSummaryDriver'] });
-  const remove = useCallMutation('Driver/Delete', { invalidates: [...driverReads] });
+  const update = useCallMutation('Driver/Update');
+  const reset = useCallMutation('Driver/GetDriverPassword');
+  const remove = useCallMutation('Driver/Delete');
 
   const switchOnOff = async () => {
     try {

@@ -23,16 +23,6 @@ import { useSubmit } from '../../ui/useSubmit';
 import { zodValidate } from '../../ui/zodForm';
 import { type DriverFormValues, type DriverProfile, toCreateInput, toFormValues, toUpdateInput } from './form-values';
 
-/** Answers that show drivers and must refresh after a change. */
-export const driverReads = [
-  'Driver/GetTableSummary',
-  'Driver/GetTableSummaryDriver',
-  'Driver/GetDriverList',
-  'Driver/GetDriverListWithSearch',
-  'Common/GetDriverUserList',
-  'Driver/GetTopDriver',
-] as const;
-
 interface Props {
   /** The driver being edited; null adds a new one. */
   driver: DriverProfile | null;
@@ -68,8 +58,8 @@ const validateUpdate = zodValidate(schemas.driverUpdateInput);
 
 function DriverForm({ driver, onClose, onSaved }: Omit<Props, 'opened'>) {
   const { t } = useTranslation();
-  const create = useCallMutation('Driver/Create', { invalidates: [...driverReads] });
-  const update = useCallMutation('Driver/Update', { invalidates: [...driverReads] });
+  const create = useCallMutation('Driver/Create');
+  const update = useCallMutation('Driver/Update');
   const form = useForm<DriverFormValues>({
     initialValues: toFormValues(driver),
     validate: (values) =>

@@ -11,7 +11,6 @@ import { DocumentsPanel } from '../documents/DocumentsPanel';
 import { ActiveBadge, AvailabilityBadge, DocumentStateBadge, TagBadges } from './badges';
 import { DriverActions } from './DriverActions';
 import { DriverDetails } from './DriverDetails';
-import { driverReads } from './DriverFormModal';
 import { DriverOverview } from './DriverOverview';
 import { DriverVehicles } from './DriverVehicles';
 import type { DriverProfile } from './form-values';
@@ -106,7 +105,7 @@ export function DriverProfilePage() {
 function Header({ driver }: { driver: DriverProfile }) {
   const { t } = useTranslation();
   const ability = useAbility();
-  const upload = useCallMutation('Common/UploadImageDriver', { invalidates: [...driverReads] });
+  const upload = useCallMutation('Common/UploadImageDriver');
   const canEdit = ability.can('create', 'Driver');
   return (
     <Paper withBorder radius="lg" p="lg">

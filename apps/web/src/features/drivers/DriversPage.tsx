@@ -109,7 +109,7 @@ export function DriversPage() {
         actions={
           ability.can('create', 'Driver') ? (
             <Group gap="sm">
-              <ImportButton area="Driver" refreshes="Driver/GetTableSummary" />
+              <ImportButton area="Driver" />
               <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
                 {t('drivers.add')}
               </Button>

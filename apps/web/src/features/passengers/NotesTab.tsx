@@ -9,13 +9,12 @@ import { useAbility } from '../../app/ability';
 import { useCall, useCallMutation } from '../../api/hooks';
 import { useSubmit } from '../../ui/useSubmit';
 import { zodValidate } from '../../ui/zodForm';
-import { passengerCalls } from './PassengerFormModal';
 
 const notesSchema = schemas.passengerUpdateInput.pick({ notes: true });
 
 function NotesEditor({ id, notes, onDone }: { id: number; notes: string; onDone: () => void }) {
   const { t } = useTranslation();
-  const update = useCallMutation('Passenger/Update', { invalidates: passengerCalls });
+  const update = useCallMutation('Passenger/Update');
   const form = useForm({
     initialValues: { notes },
     validate: zodValidate(notesSchema),

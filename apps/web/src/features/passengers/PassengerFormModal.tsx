@@ -13,7 +13,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { BuiltName } from '@cabdesk/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -32,19 +31,6 @@ import {
   valuesOf,
 } from './passengerForm';
 import { type Clash, useAvailability } from './useAvailability';
-
-/** Every list and figure a change of a passenger may alter. */
-export const passengerCalls: BuiltName[] = [
-  'Passenger/GetTableSummary',
-  'Passenger/GetPassengerNote',
-  'Passenger/GetClientPassengerList',
-  'Common/GetPassengerList',
-  'Common/GetPassengerListWithSearch',
-  'Common/GetSearchedPassenger',
-  'Common/GetPassengerClientID',
-  'Common/GetPassengerSurNameList',
-  'Common/GetDriverPassengercontactList',
-];
 
 function PassengerTagsInput({ value, onChange }: { value: number[]; onChange: (ids: number[]) => void }) {
   const { t } = useTranslation();
@@ -65,8 +51,8 @@ function PassengerTagsInput({ value, onChange }: { value: number[]; onChange: (i
 
 function PassengerForm({ passenger, onDone }: { passenger: Passenger | null; onDone: (p: Passenger | null) => void }) {
   const { t } = useTranslation();
-  const create = useCallMutation('Passenger/Create', { invalidates: passengerCalls });
-  const update = useCallMutation('Passenger/Update', { invalidates: passengerCalls });
+  const create = useCallMutation('Passenger/Create');
+  const update = useCallMutation('Passenger/Update');
   const form = useForm<PassengerFormValues>({
     initialValues: passenger ? valuesOf(passenger) : emptyPassenger(),
     validate: validatePassenger,

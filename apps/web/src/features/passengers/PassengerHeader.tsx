@@ -9,7 +9,6 @@ import { ConfirmButton } from '../../ui/ConfirmButton';
 import { ImageUpload } from '../../ui/ImageUpload';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { SwitchedOffBadge, TagBadges, VipBadge } from './badges';
-import { passengerCalls } from './PassengerFormModal';
 import type { Passenger } from './passengerForm';
 
 function Contact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -26,9 +25,9 @@ export function PassengerHeader({ passenger, onEdit }: { passenger: Passenger; o
   const { t } = useTranslation();
   const navigate = useNavigate();
   const ability = useAbility();
-  const upload = useCallMutation('Common/UploadImagePassenger', { invalidates: ['Passenger/GetTableSummary'] });
-  const update = useCallMutation('Passenger/Update', { invalidates: passengerCalls });
-  const remove = useCallMutation('Passenger/Delete', { invalidates: passengerCalls });
+  const upload = useCallMutation('Common/UploadImagePassenger');
+  const update = useCallMutation('Passenger/Update');
+  const remove = useCallMutation('Passenger/Delete');
   const p = passenger;
   const canChange = ability.can('update', 'Passenger');
 

@@ -162,7 +162,7 @@ export function PassengersPage() {
         actions={
           ability.can('create', 'Passenger') ? (
             <Group gap="sm">
-              <ImportButton area="Passenger" refreshes="Passenger/GetTableSummary" />
+              <ImportButton area="Passenger" />
               <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
                 {t('passengers.add')}
               </Button>

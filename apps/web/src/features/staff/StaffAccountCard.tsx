@@ -10,7 +10,6 @@ import { dateTime } from '../../ui/format';
 import { useSubmit } from '../../ui/useSubmit';
 import { zodValidate } from '../../ui/zodForm';
 import type { StaffMember } from './form-values';
-import { staffReads } from './StaffFormModal';
 
 /** The staff member's sign-in account: who they sign in as, when they last did, or opening one. */
 export function StaffAccountCard({ member }: { member: StaffMember }) {
@@ -67,7 +66,7 @@ const validate = zodValidate(schemas.createUserInput);
 
 function OpenAccountForm({ member, onClose }: { member: StaffMember; onClose: () => void }) {
   const { t } = useTranslation();
-  const open = useCallMutation('User/CreateUser', { invalidates: [...staffReads] });
+  const open = useCallMutation('User/CreateUser');
   const form = useForm({
     initialValues: { email: member.email ?? '', password: '' },
     validate: (v) => validate({ personType: 'staff', personId: member.id, ...v }),

@@ -22,9 +22,6 @@ import { useSubmit } from '../../ui/useSubmit';
 import { zodValidate } from '../../ui/zodForm';
 import { type StaffFormValues, type StaffMember, toCreateInput, toFormValues, toUpdateInput } from './form-values';
 
-/** Answers that show staff and must refresh after a change. */
-export const staffReads = ['Staff/GetTableSummary', 'Common/GetStaffList', 'Users/GetTableSummary'] as const;
-
 interface Props {
   /** The staff member being edited; null adds a new one. */
   member: StaffMember | null;
@@ -54,8 +51,8 @@ const validateUpdate = zodValidate(schemas.staffUpdateInput);
 
 function StaffForm({ member, onClose, onSaved }: Omit<Props, 'opened'>) {
   const { t } = useTranslation();
-  const create = useCallMutation('Staff/Create', { invalidates: [...staffReads] });
-  const update = useCallMutation('Staff/Update', { invalidates: [...staffReads] });
+  const create = useCallMutation('Staff/Create');
+  const update = useCallMutation('Staff/Update');
   const form = useForm<StaffFormValues>({
     initialValues: toFormValues(member),
     validate: (values) =>

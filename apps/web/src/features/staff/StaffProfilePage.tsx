@@ -28,7 +28,7 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { DocumentsPanel } from '../documents/DocumentsPanel';
 import { initialsOf, type StaffMember } from './form-values';
 import { StaffAccountCard } from './StaffAccountCard';
-import { StaffFormModal, staffReads } from './StaffFormModal';
+import { StaffFormModal } from './StaffFormModal';
 import { StaffStatistics } from './StaffStatistics';
 
 /** /staff/:id — one staff member: photo, role and actions, then bookings taken, documents and details. */
@@ -100,8 +100,8 @@ function Header({ member }: { member: StaffMember }) {
   const ability = useAbility();
   const { user } = useAuth();
   const [editing, setEditing] = useState(false);
-  const upload = useCallMutation('Common/UploadImageStaff', { invalidates: [...staffReads] });
-  const remove = useCallMutation('Staff/Delete', { invalidates: [...staffReads] });
+  const upload = useCallMutation('Common/UploadImageStaff');
+  const remove = useCallMutation('Staff/Delete');
   const isMe = member.userId !== null && member.userId === user?.id;
   return (
     <Paper withBorder radius="lg" p="lg">

@@ -8,7 +8,7 @@ import { useCallMutation } from '../../api/hooks';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { toFormValues, toUpdateInput, type Vehicle, vehicleTitle } from './form-values';
-import { VehicleFormModal, vehicleReads } from './VehicleFormModal';
+import { VehicleFormModal } from './VehicleFormModal';
 
 /** Edit, switch off/on and delete, each shown only to roles that may do it. */
 export function VehicleActions({ vehicle }: { vehicle: Vehicle }) {
@@ -16,8 +16,8 @@ export function VehicleActions({ vehicle }: { vehicle: Vehicle }) {
   const navigate = useNavigate();
   const ability = useAbility();
   const [editing, setEditing] = useState(false);
-  const update = useCallMutation('Vehicle/Update', { invalidates: [...vehicleReads] });
-  const remove = useCallMutation('Vehicle/Delete', { invalidates: [...vehicleReads] });
+  const update = useCallMutation('Vehicle/Update');
+  const remove = useCallMutation('Vehicle/Delete');
 
   const switchOnOff = async () => {
     try {

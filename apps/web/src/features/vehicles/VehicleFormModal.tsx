@@ -28,9 +28,6 @@ import {
   vehicleTitle,
 } from './form-values';
 
-/** Answers that show vehicles and must refresh after a change. */
-export const vehicleReads = ['Vehicle/GetTableSummary', 'Vehicle/GetVehicleList'] as const;
-
 interface Props {
   /** The vehicle being edited; null adds a new one. */
   vehicle: Vehicle | null;
@@ -59,8 +56,8 @@ const validate = zodValidate(schemas.vehicleFields);
 
 function VehicleForm({ vehicle, onClose, onSaved }: Omit<Props, 'opened'>) {
   const { t } = useTranslation();
-  const create = useCallMutation('Vehicle/Create', { invalidates: [...vehicleReads] });
-  const update = useCallMutation('Vehicle/Update', { invalidates: [...vehicleReads] });
+  const create = useCallMutation('Vehicle/Create');
+  const update = useCallMutation('Vehicle/Update');
   const form = useForm<VehicleFormValues>({
     initialValues: toFormValues(vehicle),
     validate: (values) => validate(toInput(values) as never),

@@ -111,7 +111,7 @@ export function VehiclesPage() {
         actions={
           ability.can('create', 'Vehicle') ? (
             <Group gap="sm">
-              <ImportButton area="Vehicle" refreshes="Vehicle/GetTableSummary" />
+              <ImportButton area="Vehicle" />
               <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
                 {t('vehicles.add')}
               </Button>

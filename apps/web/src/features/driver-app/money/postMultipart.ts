@@ -1,4 +1,5 @@
-import { contract, type BuiltName, type ResponseOf } from '@cabdesk/contract';
+import type { BuiltName, ResponseOf } from '@cabdesk/contract';
+import { callMeta } from '../../../api/call-meta';
 import { callApiWithForm } from '../../../api/client';
 
 type Fields = Record<string, string | number | null | undefined>;
@@ -9,7 +10,7 @@ function formOf(name: BuiltName, fields: Fields, file: File | null): FormData {
   for (const [key, value] of Object.entries(fields)) {
     if (value !== null && value !== undefined && value !== '') form.append(key, String(value));
   }
-  const uploadField = (contract[name] as { upload?: string }).upload;
+  const uploadField = callMeta(name).upload;
   if (file) {
     if (!uploadField) throw new Error(`${name} takes no file.`);
     form.append(uploadField, file, file.name);
