@@ -2,6 +2,7 @@ import { Avatar, FileButton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { initialsOf } from './initials';
 import { notifyError } from './notify';
 
 export interface UploadedFile {
@@ -63,7 +64,7 @@ export function ImageUpload({
             style={{ position: 'relative' }}
           >
             <Avatar src={imageUrl ?? null} alt={name} size={size} radius={size} color="cyan">
-              {name.slice(0, 2).toUpperCase()}
+              {initialsOf(name)}
             </Avatar>
             <Avatar
               size={28}
