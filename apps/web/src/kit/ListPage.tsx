@@ -24,6 +24,8 @@ interface Props<K extends ListName, F> {
   importArea?: 'Driver' | 'Passenger' | 'Client' | 'Vehicle';
   /** A panel beside the list on wide screens, under it on narrow ones (the busiest of the kind). */
   aside?: ReactNode;
+  /** Under the list even on wide screens, for a list whose columns need the whole width. */
+  asideBelow?: boolean;
   countLabel?: (count: number) => string;
   searchPlaceholder?: string;
   rowExpansion?: DataTableRowExpansionProps<CallOutput<K>>;
@@ -44,6 +46,7 @@ export function ListPage<K extends ListName, F>({
   onAdd,
   importArea,
   aside,
+  asideBelow = false,
   countLabel,
   searchPlaceholder,
   rowExpansion,
@@ -85,8 +88,8 @@ export function ListPage<K extends ListName, F>({
       />
       {aside ? (
         <Grid gap="md">
-          <Grid.Col span={{ base: 12, xl: 9 }}>{table}</Grid.Col>
-          <Grid.Col span={{ base: 12, xl: 3 }}>{aside}</Grid.Col>
+          <Grid.Col span={asideBelow ? 12 : { base: 12, xl: 9 }}>{table}</Grid.Col>
+          <Grid.Col span={asideBelow ? { base: 12, md: 6, lg: 4 } : { base: 12, xl: 3 }}>{aside}</Grid.Col>
         </Grid>
       ) : (
         table

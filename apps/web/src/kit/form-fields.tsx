@@ -19,7 +19,8 @@ export function lookupProps<V extends Record<string, unknown>>(form: AnyForm<V>,
   };
 }
 
-type TagCall = 'Driver/GetDriverTagList' | 'Vehicle/GetVehicleTagList' | 'Common/GetTagList';
+type TagCall =
+  'Driver/GetDriverTagList' | 'Vehicle/GetVehicleTagList' | 'Client/GetClientTagList' | 'Common/GetTagList';
 
 /** The tags of a record: a searchable multiple choice fed by the kind's tag list, held as ids. */
 export function TagsField<V extends Record<string, unknown>>({

@@ -24,7 +24,7 @@ export interface ServerList<K extends ListName, F> {
  */
 export function useServerList<K extends ListName, F extends Partial<CallInput<K>>>(
   call: K,
-  options: { sort: Sort; filters: F; shape?: (input: ListQuery & F) => Record<string, unknown> },
+  options: { sort: Sort; filters: F; shape?: (input: ListQuery & F) => object },
 ): ServerList<K, F> {
   const state = useListState(options.sort);
   const [filters, setFilters] = useState<F>(options.filters);
