@@ -95,9 +95,14 @@ function useChangeForm<V extends Values>(call: ChangeName, options: LooseOptions
     }),
     validateInputOnChange: true,
   });
-  // The server's errors land a moment after the submit; the focus follows them.
+  // The server's errors land a moment after the submit; the focus follows them. A dropdown would
+  // open on focus and hide its own error, so it is only brought into view.
   const focusFirstError = (element: HTMLFormElement | null | undefined) =>
-    setTimeout(() => element?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 50);
+    setTimeout(() => {
+      const field = element?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      if (field?.getAttribute('aria-haspopup')) field.scrollIntoView({ block: 'center' });
+      else field?.focus();
+    }, 50);
 
   const submit = form.onSubmit(
     async (values, event) => {
