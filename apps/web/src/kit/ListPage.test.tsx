@@ -1,3 +1,4 @@
+import type { CallOutput } from '@cabdesk/contract';
 import { cleanup, screen } from '@testing-library/react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -17,15 +18,16 @@ const kind = {
   remove: 'Vehicle/Delete',
 } as const satisfies RecordKind;
 
-type Row = { id: number; registration: string };
-const columns: DataTableColumn<Row>[] = [{ accessor: 'registration', title: 'Registration' }];
+const columns: DataTableColumn<CallOutput<'Vehicle/GetTableSummary'>>[] = [
+  { accessor: 'registration', title: 'Registration' },
+];
 
 function Vehicles() {
   const vehicles = useServerList('Vehicle/GetTableSummary', {
     sort: { column: 'registration', direction: 'asc' },
     filters: { isActive: true },
   });
-  return <ListPage kind={kind} list={vehicles} columns={columns as never} onAdd={() => undefined} />;
+  return <ListPage kind={kind} list={vehicles} columns={columns} onAdd={() => undefined} />;
 }
 
 afterEach(cleanup);
