@@ -9,7 +9,7 @@ import { AuthProvider } from './auth';
 import { LiveProvider } from './LiveProvider';
 import { storedDirection } from './layout/preferences';
 import { router } from './router';
-import { colorSchemeManager, theme } from './theme';
+import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -25,7 +25,12 @@ const queryClient = new QueryClient({
 export function App() {
   return (
     <DirectionProvider initialDirection={storedDirection()} detectDirection={false}>
-      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+      <MantineProvider
+        theme={theme}
+        colorSchemeManager={colorSchemeManager}
+        cssVariablesResolver={cssVariablesResolver}
+        defaultColorScheme="light"
+      >
         <Notifications position="top-right" />
         <QueryClientProvider client={queryClient}>
           <AuthProvider>

@@ -63,7 +63,8 @@ export function ImageUpload({
             disabled={busy}
             style={{ position: 'relative' }}
           >
-            <Avatar src={imageUrl ?? null} alt={name} size={size} radius={size} color="cyan">
+            {/* The button is named by its label; the initials inside are only a picture of the name. */}
+            <Avatar src={imageUrl ?? null} alt={name} size={size} radius={size} color="cyan" aria-hidden>
               {initialsOf(name)}
             </Avatar>
             <Avatar

@@ -78,6 +78,7 @@ function DriverForm({ driver, onClose, onSaved }: Omit<Props, 'opened'>) {
             label={t('drivers.field.dateOfBirth')}
             valueFormat="DD-MM-YYYY"
             clearable
+            clearButtonProps={{ 'aria-label': t('form.clear') }}
             defaultLevel="decade"
             defaultDate={yearsAgo(35)}
             maxDate={yearsAgo(18)}
@@ -143,6 +144,7 @@ function DriverForm({ driver, onClose, onSaved }: Omit<Props, 'opened'>) {
             label={t('drivers.field.dateJoined')}
             valueFormat="DD-MM-YYYY"
             clearable
+            clearButtonProps={{ 'aria-label': t('form.clear') }}
             {...form.getInputProps('dateJoined')}
           />
         </Col>

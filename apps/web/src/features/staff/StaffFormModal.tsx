@@ -53,6 +53,7 @@ function StaffForm({ member, onClose, onSaved }: Omit<Props, 'opened'>) {
       label={t(`staff.field.${name}`)}
       valueFormat="DD-MM-YYYY"
       clearable
+      clearButtonProps={{ 'aria-label': t('form.clear') }}
       {...extra}
       {...form.getInputProps(name)}
     />
