@@ -8,6 +8,7 @@ import type { RefreshRule } from './refresh';
 const documentChange: RefreshRule = { also: ['Driver', 'Vehicle', 'Staff', 'Dashboard'] };
 const staffChange: RefreshRule = { also: ['User'] };
 const accountChange: RefreshRule = { also: ['Staff'] };
+const bookingChange: RefreshRule = { also: ['Dashboard', 'Dispatch', 'Passenger/GetPassengerBookingHistory'] };
 
 export const refreshRules: Partial<Record<BuiltName, RefreshRule>> = {
   // Owners show the state of their papers; the dashboard counts what expires.
@@ -21,6 +22,11 @@ export const refreshRules: Partial<Record<BuiltName, RefreshRule>> = {
   'User/CreateUser': accountChange,
   'Users/CreateNewUser': accountChange,
   'User/DeleteUser': accountChange,
+  // A booking shows on the dashboard, the dispatch board and its passenger's history.
+  'Booking/Create': bookingChange,
+  'Booking/Update': bookingChange,
+  'Booking/UpdateBookingStatus': bookingChange,
+  'Booking/ApproveRemoteBookingHistory': bookingChange,
   // Cancelling a series takes its bookings off the dispatch board.
   'Booking/CancelRepeatBooking': { also: ['Dispatch'] },
   // Marked read on sight, again and again: only the conversation and its counts change.
