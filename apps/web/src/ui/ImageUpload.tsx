@@ -59,12 +59,12 @@ export function ImageUpload({
         {(props) => (
           <UnstyledButton
             {...props}
-            aria-label={t('form.uploadImage')}
+            // Label in name (WCAG 2.5.3): initials shown on the button are part of its name.
+            aria-label={imageUrl ? t('form.uploadImage') : `${initialsOf(name)}: ${t('form.uploadImage')}`}
             disabled={busy}
             style={{ position: 'relative' }}
           >
-            {/* The button is named by its label; the initials inside are only a picture of the name. */}
-            <Avatar src={imageUrl ?? null} alt={name} size={size} radius={size} color="cyan" aria-hidden>
+            <Avatar src={imageUrl ?? null} alt={name} size={size} radius={size} color="cyan">
               {initialsOf(name)}
             </Avatar>
             <Avatar
