@@ -1,12 +1,13 @@
 /**
- * Writes openapi.json and the web's call table (src/call-table.generated.ts) from the contract; with
+ * Writes openapi.json, the web's call table (src/call-table.generated.ts) and its input loaders
+ * (src/call-inputs.generated.ts) from the contract; with
  * --check, fails when a committed file differs.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { openApiDocument } from '../src/openapi';
-import { callTableSource } from './call-table';
+import { callInputsSource, callTableSource } from './call-table';
 
 const files = [
   {
@@ -16,6 +17,11 @@ const files = [
   {
     file: fileURLToPath(new URL('../src/call-table.generated.ts', import.meta.url)),
     content: async (file: string) => format(callTableSource(), { ...(await resolveConfig(file)), filepath: file }),
+  },
+  {
+    file: fileURLToPath(new URL('../src/call-inputs.generated.ts', import.meta.url)),
+    content: async (file: string) =>
+      format(await callInputsSource(), { ...(await resolveConfig(file)), filepath: file }),
   },
 ];
 

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { allCalls, contract, findCall } from '../src/index';
+import { allCalls, type BuiltName, contract, findCall } from '../src/index';
 import { openApiDocument } from '../src/openapi';
 import { callTable } from '../src/call-table.generated';
+import { inputCallNames, loadInput } from '../src/call-inputs.generated';
 import { callTableEntries } from '../scripts/call-table';
 
 const calls = allCalls;
@@ -129,6 +130,12 @@ describe('the call table the web makes calls from', () => {
   it('holds every built call with its route, kind and permission, as the contract says', () => {
     expect(callTable).toEqual(Object.fromEntries(callTableEntries()));
     expect(Object.keys(callTable)).toHaveLength(calls.filter((c) => c.kind !== 'planned').length);
+  });
+
+  it('loads each built call’s own input schema from the module that declares it', async () => {
+    const built = calls.filter((c) => c.kind !== 'planned');
+    expect([...inputCallNames].sort()).toEqual(built.map((c) => c.name).sort());
+    for (const call of built) expect(await loadInput(call.name as BuiltName), call.name).toBe(call.input);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { BuiltName, CallInput, ResponseOf } from '@cabdesk/contract';
-import { callTable } from '@cabdesk/contract/call-table';
+import { callMeta } from './call-meta';
 import { ApiError } from './errors';
 import { storage } from './session';
 
@@ -51,7 +51,7 @@ export function refreshOnce(failedWith: string | null): Promise<boolean> {
 }
 
 async function send(name: BuiltName, input: unknown, token: string | null): Promise<Response> {
-  const call = callTable[name];
+  const call = callMeta(name);
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (call.methods.includes('POST')) {
@@ -81,7 +81,7 @@ async function exchange<K extends BuiltName>(
 ): Promise<ResponseOf<K>> {
   const token = storage.accessToken;
   let response = await sendWith(token);
-  if (response.status === 401 && !callTable[name].isPublic && storage.refreshToken) {
+  if (response.status === 401 && !callMeta(name).isPublic && storage.refreshToken) {
     if (await refreshOnce(token)) {
       response = await sendWith(storage.accessToken);
     } else {
@@ -92,7 +92,7 @@ async function exchange<K extends BuiltName>(
   if (!response.ok) throw await failure(response);
   const body = (await response.json()) as ResponseOf<K> & { code?: number; message?: string };
   // Spec 000 §5: a list that carries a code has failed.
-  if (callTable[name].kind === 'list' && body.code !== undefined) {
+  if (callMeta(name).kind === 'list' && body.code !== undefined) {
     throw new ApiError(body.code, body.message ?? 'The list could not be loaded.', [], body);
   }
   return body;
@@ -110,7 +110,7 @@ export function callApi<K extends BuiltName>(name: K, input: CallInput<K>): Prom
 export function callApiWithForm<K extends BuiltName>(name: K, form: FormData): Promise<ResponseOf<K>> {
   return exchange(name, (token) =>
     // No content-type header: the browser writes the multipart boundary itself.
-    fetch(callTable[name].path, {
+    fetch(callMeta(name).path, {
       method: 'POST',
       headers: token ? { authorization: `Bearer ${token}` } : {},
       body: form,

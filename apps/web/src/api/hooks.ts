@@ -2,8 +2,9 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type UseQueryO
 import type { BuiltName, CallInput, ResponseOf } from '@cabdesk/contract';
 import { callApi } from './client';
 import type { ApiError } from './errors';
+import { refreshAfter, type RefreshRule } from './refresh';
 
-/** Query keys start with the call name, so invalidating a call refreshes every page of it. */
+/** Query keys start with the call name, so a change can find every cached answer of a read. */
 export const callKey = <K extends BuiltName>(name: K, input?: CallInput<K>) =>
   input === undefined ? [name] : [name, input];
 
@@ -20,13 +21,14 @@ export function useCall<K extends BuiltName>(
   });
 }
 
-/** A changing call; on success the named calls' cached answers are refreshed (the spec's reloads). */
-export function useCallMutation<K extends BuiltName>(name: K, options: { invalidates?: BuiltName[] } = {}) {
+/**
+ * A changing call. On success the reads it made stale are refreshed: every read of its subject
+ * unless its rule (`refresh-rules.ts`) or `refreshes` here narrows or widens that.
+ */
+export function useCallMutation<K extends BuiltName>(name: K, options: { refreshes?: RefreshRule } = {}) {
   const client = useQueryClient();
   return useMutation<ResponseOf<K>, ApiError, CallInput<K>>({
     mutationFn: (input) => callApi(name, input),
-    onSuccess: async () => {
-      await Promise.all((options.invalidates ?? []).map((n) => client.invalidateQueries({ queryKey: [n] })));
-    },
+    onSuccess: () => refreshAfter(client, name, options.refreshes),
   });
 }

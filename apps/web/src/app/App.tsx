@@ -9,7 +9,7 @@ import { AuthProvider } from './auth';
 import { LiveProvider } from './LiveProvider';
 import { storedDirection } from './layout/preferences';
 import { router } from './router';
-import { colorSchemeManager, theme } from './theme';
+import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
 /** Notices slide in later than the first page: their component and its transitions load on their own. */
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
@@ -28,7 +28,12 @@ const queryClient = new QueryClient({
 export function App() {
   return (
     <DirectionProvider initialDirection={storedDirection()} detectDirection={false}>
-      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+      <MantineProvider
+        theme={theme}
+        colorSchemeManager={colorSchemeManager}
+        cssVariablesResolver={cssVariablesResolver}
+        defaultColorScheme="light"
+      >
         <Suspense fallback={null}>
           <Notifications position="top-right" />
         </Suspense>

@@ -2,6 +2,7 @@ import { Avatar, FileButton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { initialsOf } from './initials';
 import { notifyError } from './notify';
 
 export interface UploadedFile {
@@ -58,12 +59,13 @@ export function ImageUpload({
         {(props) => (
           <UnstyledButton
             {...props}
-            aria-label={t('form.uploadImage')}
+            // Label in name (WCAG 2.5.3): initials shown on the button are part of its name.
+            aria-label={imageUrl ? t('form.uploadImage') : `${initialsOf(name)}: ${t('form.uploadImage')}`}
             disabled={busy}
             style={{ position: 'relative' }}
           >
             <Avatar src={imageUrl ?? null} alt={name} size={size} radius={size} color="cyan">
-              {name.slice(0, 2).toUpperCase()}
+              {initialsOf(name)}
             </Avatar>
             <Avatar
               size={28}

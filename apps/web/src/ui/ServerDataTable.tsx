@@ -1,7 +1,12 @@
 import { Alert, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTableRowExpansionProps,
+  type DataTableSortStatus,
+} from 'mantine-datatable';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../api/errors';
@@ -62,6 +67,13 @@ interface Props<Row> {
   exportAs?: { call: string; input: Record<string, unknown> };
   /** More buttons for the toolbar (import, add…). */
   actions?: ReactNode;
+  /** The count beside the toolbar ("6 top-level clients"); "N records" by default. */
+  countLabel?: (count: number) => string;
+  /** What an empty list says when nothing is searched for. */
+  emptyText?: string;
+  /** Rows that unfold (a client's child accounts). */
+  rowExpansion?: DataTableRowExpansionProps<Row>;
+  searchPlaceholder?: string;
 }
 
 /** A list page's table: server paging and sorting, search, loading, empty and error states. */
@@ -74,6 +86,10 @@ export function ServerDataTable<Row>({
   onRowClick,
   exportAs,
   actions,
+  countLabel,
+  emptyText,
+  rowExpansion,
+  searchPlaceholder,
 }: Props<Row>) {
   const { t } = useTranslation();
   const sortStatus: DataTableSortStatus<Row> = { columnAccessor: state.sort.column, direction: state.sort.direction };
@@ -81,7 +97,7 @@ export function ServerDataTable<Row>({
     <Stack gap="sm">
       <Group gap="sm" wrap="wrap">
         <TextInput
-          placeholder={t('list.search')}
+          placeholder={searchPlaceholder ?? t('list.search')}
           aria-label={t('list.search')}
           leftSection={<IconSearch size={16} />}
           value={state.search}
@@ -92,7 +108,7 @@ export function ServerDataTable<Row>({
         <Group gap="sm" ms="auto">
           {result.data ? (
             <Text size="sm" c="dimmed">
-              {t('list.records', { count: result.data.count })}
+              {countLabel ? countLabel(result.data.count) : t('list.records', { count: result.data.count })}
             </Text>
           ) : null}
           {actions}
@@ -124,8 +140,9 @@ export function ServerDataTable<Row>({
         onRecordsPerPageChange={state.setPerPage}
         sortStatus={sortStatus}
         onSortStatusChange={(s) => state.setSort({ column: String(s.columnAccessor), direction: s.direction })}
-        noRecordsText={state.query.q ? t('list.emptySearch', { q: state.query.q }) : t('list.empty')}
+        noRecordsText={state.query.q ? t('list.emptySearch', { q: state.query.q }) : (emptyText ?? t('list.empty'))}
         onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
+        rowExpansion={rowExpansion}
       />
     </Stack>
   );

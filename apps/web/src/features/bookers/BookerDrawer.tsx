@@ -11,7 +11,6 @@ import { type BookerValues, emptyBooker, toCreateInput, toUpdateInput, valuesOf 
 type Booker = CallOutput<'Booking/GetTableSummaryBooker'>;
 
 const validateCreate = zodValidate(schemas.bookerCreateInput);
-const invalidates = ['Booking/GetTableSummaryBooker', 'Booking/GetBookerList'] as const;
 
 /** Adds a booker (booker null) or changes one, in a drawer beside the list. */
 export function BookerDrawer({
@@ -39,8 +38,8 @@ export function BookerDrawer({
 
 function BookerForm({ booker, onClose }: { booker: Booker | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const add = useCallMutation('Booking/AddBooker', { invalidates: [...invalidates] });
-  const update = useCallMutation('Booking/UpdateBooker', { invalidates: [...invalidates] });
+  const add = useCallMutation('Booking/AddBooker');
+  const update = useCallMutation('Booking/UpdateBooker');
   const form = useForm<BookerValues>({
     initialValues: booker ? valuesOf(booker) : emptyBooker,
     validate: (v) => validateCreate(toCreateInput(v)),

@@ -26,9 +26,7 @@ export function RepeatBookingsPage() {
   const [state, setState] = useState<State>('active');
   const input: Input = { ...list.query, sortColumn: list.query.sortColumn as Input['sortColumn'], state };
   const result = useCall('Booking/GetTableSummaryRepeatBooking', input);
-  const cancel = useCallMutation('Booking/CancelRepeatBooking', {
-    invalidates: ['Booking/GetTableSummaryRepeatBooking', 'Booking/GetTableSummary', 'Booking/GetBookingDispatch'],
-  });
+  const cancel = useCallMutation('Booking/CancelRepeatBooking');
   const days = weekDayNames(i18n.language);
 
   const columns: DataTableColumn<Row>[] = [

@@ -40,9 +40,7 @@ export function BookingFormSettingsPage() {
 function SettingsForm({ settings }: { settings: Settings }) {
   const { t } = useTranslation();
   const canEdit = useAbility().can('update', 'Settings');
-  const save = useCallMutation('BookingFormSetting/Update', {
-    invalidates: ['BookingFormSetting/GetBookingFormSetting'],
-  });
+  const save = useCallMutation('BookingFormSetting/Update');
   const { updatedAt, ...initial } = settings;
   const form = useForm<Values>({ initialValues: initial, validate, validateInputOnChange: true });
   const submit = useSubmit(form, (v) => save.mutateAsync(v), {

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type { CallInput, CallOutput, schemas } from '@cabdesk/contract';
 import type { z } from 'zod';
 
@@ -15,19 +14,3 @@ export type FlightInfo = CallOutput<'FlightDetails/GetFlightDetails'>;
 
 /** The list filters the booking list sends beside paging, sorting and q. */
 export type BookingListFilters = Pick<BookingListInput, 'fromDate' | 'toDate' | 'status' | 'clientId' | 'driverId'>;
-
-/**
- * Answers that go stale when a booking changes here (live events refresh them for changes made
- * elsewhere). Prefixes of call names, as the live provider uses them.
- */
-export const bookingReads = ['Booking/', 'Dashboard/', 'Passenger/GetPassengerBookingHistory'];
-
-/** Refreshes every booking answer after a change made on this page. */
-export function useRefreshBookings() {
-  const client = useQueryClient();
-  return () =>
-    client.invalidateQueries({
-      predicate: (q) =>
-        typeof q.queryKey[0] === 'string' && bookingReads.some((p) => String(q.queryKey[0]).startsWith(p)),
-    });
-}

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput, DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { type BuiltName, type CallOutput, schemas } from '@cabdesk/contract';
+import { type CallOutput, schemas } from '@cabdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import { useCall, useCallMutation } from '../../api/hooks';
@@ -13,8 +13,6 @@ import { type EventKind, eventKinds } from './kinds';
 import { allDayRange, dayOf, lastDayOf } from './month-grid';
 
 export type EventRow = CallOutput<'Dashboard/GetDriverEventsList'>;
-
-const calendarCalls: BuiltName[] = ['Dashboard/GetDriverEventsList', 'Dashboard/GetDriverList'];
 
 interface Values {
   driverId: number | null;
@@ -68,9 +66,9 @@ export function EventForm({
   const { t } = useTranslation();
   const ability = useAbility();
   const drivers = useCall('Dashboard/GetDriverList', { perPage: 0 }, { staleTime: 60_000 });
-  const add = useCallMutation('Dashboard/AddEvent', { invalidates: calendarCalls });
-  const update = useCallMutation('Dashboard/UpdateEvent', { invalidates: calendarCalls });
-  const remove = useCallMutation('Dashboard/DeleteEvent', { invalidates: calendarCalls });
+  const add = useCallMutation('Dashboard/AddEvent');
+  const update = useCallMutation('Dashboard/UpdateEvent');
+  const remove = useCallMutation('Dashboard/DeleteEvent');
   const canChange = event ? ability.can('update', 'Calendar') : ability.can('create', 'Calendar');
   const start = day ?? dayOf(new Date());
   const form = useForm<Values>({

@@ -20,9 +20,7 @@ export function BroadcastModal({ opened, onClose }: { opened: boolean; onClose: 
 
 function BroadcastForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const send = useCallMutation('Staff/SendBroadCastMessageToAllActiveDriver', {
-    invalidates: ['Staff/GetDispatcherChatss', 'Staff/GetTableSummaryDispatcherChatsList'],
-  });
+  const send = useCallMutation('Staff/SendBroadCastMessageToAllActiveDriver');
   const form = useForm({ initialValues: { message: '' }, validate: (v) => validate(v) });
   const submit = useSubmit(form, (v) => send.mutateAsync(v), { success: t('chat.broadcastSent'), onDone: onClose });
   return (

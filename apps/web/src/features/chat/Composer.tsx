@@ -9,9 +9,7 @@ import { notifyError } from '../../ui/notify';
 export function Composer({ driverId }: { driverId: number }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const send = useCallMutation('Staff/SendMessage', {
-    invalidates: ['Staff/GetDispatcherChatss', 'Staff/GetTableSummaryDispatcherChatsList'],
-  });
+  const send = useCallMutation('Staff/SendMessage');
   const submit = async () => {
     const message = text.trim();
     if (!message || send.isPending) return;

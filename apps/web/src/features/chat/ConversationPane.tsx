@@ -35,12 +35,8 @@ function OpenConversation({ driverId, onDeleted }: { driverId: number; onDeleted
   const messages = useCall('Staff/GetDispatcherChatss', { driverId, perPage: SHOWN, sortType: 'desc' });
   const conversation = useCall('Staff/GetTableSummaryDispatcherChatsList', { q: '', perPage: 100 });
   const who = conversation.data?.data.find((c) => c.driverId === driverId);
-  const markRead = useCallMutation('Staff/UpdateStatusOfUnreadMessagesForDriver', {
-    invalidates: ['Staff/GetTableSummaryDispatcherChatsList', 'Staff/GetDispatcherChatss'],
-  });
-  const remove = useCallMutation('Staff/DeleteDriverChat', {
-    invalidates: ['Staff/GetDispatcherChatss', 'Staff/GetTableSummaryDispatcherChatsList'],
-  });
+  const markRead = useCallMutation('Staff/UpdateStatusOfUnreadMessagesForDriver');
+  const remove = useCallMutation('Staff/DeleteDriverChat');
   const rows = [...(messages.data?.data ?? [])].reverse();
   const unreadFromDriver = rows.some((m) => m.fromDriver && !m.readAt);
   const newest = rows.at(-1)?.id;

@@ -1,17 +1,20 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../api/errors';
 import { useCall } from '../../api/hooks';
-import { useAbility } from '../../app/ability';
+import { useCanCall } from '../../app/can-call';
 import { useClientColumns } from './clientColumns';
 import type { Client } from './clientForm';
+import { ClientFormModal } from './ClientFormModal';
 
 /** The accounts directly under a client, each linking to its own profile. */
-export function ChildAccountsTab({ client, onAddChild }: { client: Client; onAddChild: () => void }) {
+export function ChildAccountsTab({ client }: { client: Client }) {
   const { t } = useTranslation();
-  const ability = useAbility();
+  const canCall = useCanCall();
+  const [adding, setAdding] = useState(false);
   const columns = useClientColumns({ sortable: false, showParent: false });
   const children = useCall('Client/GetTableSummary', { parentClientId: client.id, perPage: 0, sortColumn: 'name' });
   return (
@@ -20,8 +23,8 @@ export function ChildAccountsTab({ client, onAddChild }: { client: Client; onAdd
         <Text size="sm" c="dimmed">
           {t('clients.childAccountsHint')}
         </Text>
-        {ability.can('create', 'Client') ? (
-          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onAddChild}>
+        {canCall('Client/CreateChild') ? (
+          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)}>
             {t('clients.addChild')}
           </Button>
         ) : null}
@@ -42,6 +45,10 @@ export function ChildAccountsTab({ client, onAddChild }: { client: Client; onAdd
         idAccessor="id"
         columns={columns}
         noRecordsText={t('clients.noChildren')}
+      />
+      <ClientFormModal
+        target={adding ? { parent: { id: client.id, name: client.name } } : null}
+        onClose={() => setAdding(false)}
       />
     </>
   );

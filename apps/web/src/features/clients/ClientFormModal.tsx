@@ -1,11 +1,9 @@
-import { Button, Group, Modal, ScrollArea, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import type { BuiltName } from '@cabdesk/contract';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCallMutation } from '../../api/hooks';
-import { useSubmit } from '../../ui/useSubmit';
-import { type Client, emptyClient, toInput, validateClient, valuesOf } from './clientForm';
+import { FormShell } from '../../kit/FormShell';
+import { RecordFormModal } from '../../kit/RecordFormModal';
+import { useContractForm } from '../../kit/useContractForm';
+import { clientKind } from './client-kind';
+import { type Client, emptyClient, toInput, valuesOf } from './clientForm';
 import {
   AccountSection,
   ContactSection,
@@ -15,15 +13,6 @@ import {
   ServiceSection,
   TagsAndNotesSection,
 } from './ClientFormSections';
-
-/** Every list and figure a change of a client may alter. */
-export const clientCalls: BuiltName[] = [
-  'Client/GetTableSummary',
-  'Client/GetClientListForParents',
-  'Client/GetClientNote',
-  'Common/GetClientList',
-  'Common/GetClientImage',
-];
 
 export interface ClientFormTarget {
   /** The client to edit; absent for a new one. */
@@ -35,66 +24,32 @@ export interface ClientFormTarget {
 function ClientForm({ target, onDone }: { target: ClientFormTarget; onDone: (client: Client | null) => void }) {
   const { t } = useTranslation();
   const { client, parent } = target;
-  const isChild = Boolean(parent);
-  const create = useCallMutation('Client/Create', { invalidates: clientCalls });
-  const createChild = useCallMutation('Client/CreateChild', { invalidates: clientCalls });
-  const update = useCallMutation('Client/Update', { invalidates: clientCalls });
-  const form = useForm({
-    initialValues: client ? valuesOf(client) : emptyClient(parent?.id ?? null),
-    validate: validateClient(isChild),
-    validateInputOnChange: true,
-  });
-
-  const formRef = useRef<HTMLFormElement>(null);
-  // A long form: after a failed submit the first field in error is brought into view, whether the
-  // form's own check or the server found it (the server's errors land a moment later).
-  const focusFirstError = (delay: number) =>
-    setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), delay);
-
-  const submit = useSubmit(
-    form,
-    async (values) => {
-      const input = toInput(values);
-      try {
-        if (client) return await update.mutateAsync({ ...input, id: client.id });
-        if (parent) return await createChild.mutateAsync({ ...input, parentClientId: parent.id });
-        return await create.mutateAsync(input);
-      } catch (error) {
-        focusFirstError(100);
-        throw error;
-      }
+  // A child account has its own create call, which insists on the parent.
+  const kit = useContractForm(
+    parent ? 'Client/CreateChild' : clientKind.create,
+    clientKind.update,
+    {
+      create: (values) => (parent ? { ...toInput(values), parentClientId: parent.id } : toInput(values)),
+      update: (values, c) => ({ ...toInput(values), id: c.id }),
     },
-    { success: client ? t('clients.saved') : t('clients.added'), onDone: (result) => onDone(result.data) },
+    {
+      record: client ?? null,
+      initialValues: client ? valuesOf(client) : emptyClient(parent?.id ?? null),
+      success: client ? t('clients.saved') : t('clients.added'),
+      onSaved: (saved) => onDone(saved),
+    },
   );
-  const busy = create.isPending || createChild.isPending || update.isPending;
-
+  const { form } = kit;
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(event) => {
-        if (form.validate().hasErrors) focusFirstError(0);
-        submit(event);
-      }}
-    >
-      <Stack gap="md">
-        <AccountSection form={form} clientId={client?.id ?? null} />
-        <ContactSection form={form} />
-        <InvoicingSection form={form} />
-        <PricingSection form={form} />
-        <ServiceSection form={form} />
-        <MessagesSection form={form} />
-        <TagsAndNotesSection form={form} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => onDone(null)}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {client ? t('form.save') : t('clients.add')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormShell kit={kit} onCancel={() => onDone(null)} submitLabel={client ? undefined : t('clients.add')}>
+      <AccountSection form={form} clientId={client?.id ?? null} />
+      <ContactSection form={form} />
+      <InvoicingSection form={form} />
+      <PricingSection form={form} />
+      <ServiceSection form={form} />
+      <MessagesSection form={form} />
+      <TagsAndNotesSection form={form} />
+    </FormShell>
   );
 }
 
@@ -118,14 +73,7 @@ export function ClientFormModal({
       ? t('clients.addChildTitle', { name: target.parent.name })
       : t('clients.addTitle');
   return (
-    <Modal
-      opened={target !== null}
-      onClose={onClose}
-      title={title}
-      size="xl"
-      scrollAreaComponent={ScrollArea.Autosize}
-      closeOnClickOutside={false}
-    >
+    <RecordFormModal opened={target !== null} onClose={onClose} title={title} size="xl">
       {target ? (
         <ClientForm
           target={target}
@@ -135,6 +83,6 @@ export function ClientFormModal({
           }}
         />
       ) : null}
-    </Modal>
+    </RecordFormModal>
   );
 }

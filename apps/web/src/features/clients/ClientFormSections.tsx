@@ -1,22 +1,13 @@
-import { Fieldset, MultiSelect, NumberInput, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
+import { Fieldset, NumberInput, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { useCall } from '../../api/hooks';
 import { fromMinor, toMinor } from '../../ui/format';
 import { LookupSelect } from '../../ui/LookupSelect';
+import { lookupProps, TagsField } from '../../kit/form-fields';
 import type { ClientFormValues } from './clientForm';
 import { MessageSwitches } from './MessageSwitches';
 
 type Form = UseFormReturnType<ClientFormValues>;
-
-/** Value, change and error of a select, for LookupSelect (which takes its value as given). */
-function selectProps<K extends keyof ClientFormValues>(form: Form, field: K) {
-  return {
-    value: form.values[field] as string | number | null,
-    onChange: (value: string | number | null) => form.setFieldValue(field, value as never),
-    error: form.errors[field],
-  };
-}
 
 function Section({ legend, children }: { legend: string; children: React.ReactNode }) {
   return (
@@ -38,14 +29,14 @@ export function AccountSection({ form, clientId }: { form: Form; clientId: numbe
       <LookupSelect
         call="Client/GetClientTypeList"
         label={t('clients.clientType')}
-        {...selectProps(form, 'clientTypeId')}
+        {...lookupProps(form, 'clientTypeId')}
       />
       <LookupSelect
         call="Client/GetClientListForParents"
         filters={{ id: clientId ?? 0 }}
         label={t('clients.parent')}
         placeholder={t('clients.noParent')}
-        {...selectProps(form, 'parentClientId')}
+        {...lookupProps(form, 'parentClientId')}
       />
       <Switch label={t('clients.isActive')} mt="xs" {...form.getInputProps('isActive', { type: 'checkbox' })} />
     </Section>
@@ -75,33 +66,33 @@ export function InvoicingSection({ form }: { form: Form }) {
         call="Common/GetInvoicePeriodList"
         label={t('clients.invoicePeriod')}
         {...code}
-        {...selectProps(form, 'invoicePeriod')}
+        {...lookupProps(form, 'invoicePeriod')}
       />
       <LookupSelect
         call="Common/GetInvoiceSplitList"
         label={t('clients.invoiceSplit')}
         {...code}
-        {...selectProps(form, 'invoiceSplit')}
+        {...lookupProps(form, 'invoiceSplit')}
       />
       <LookupSelect
         call="Common/GetInvoiceGroupList"
         label={t('clients.invoiceGroup')}
         {...code}
-        {...selectProps(form, 'invoiceGroup')}
+        {...lookupProps(form, 'invoiceGroup')}
       />
-      <LookupSelect call="Common/GetTaxList" label={t('clients.tax')} {...selectProps(form, 'taxId')} />
+      <LookupSelect call="Common/GetTaxList" label={t('clients.tax')} {...lookupProps(form, 'taxId')} />
       <LookupSelect
         call="Common/GetPaymentMethodList"
         label={t('clients.paymentMethod')}
         {...code}
-        {...selectProps(form, 'paymentMethod')}
+        {...lookupProps(form, 'paymentMethod')}
       />
       <LookupSelect
         call="Common/GetCurrencyList"
         valueKey="code"
         label={t('clients.currency')}
         placeholder={t('clients.companyCurrency')}
-        {...selectProps(form, 'currency')}
+        {...lookupProps(form, 'currency')}
       />
       <NumberInput
         label={t('clients.creditLimit')}
@@ -125,21 +116,21 @@ export function PricingSection({ form }: { form: Form }) {
         call="Common/GetPricingModalList"
         label={t('clients.pricingModel')}
         placeholder={t('clients.companyDefault')}
-        {...selectProps(form, 'pricingModelId')}
+        {...lookupProps(form, 'pricingModelId')}
       />
       <LookupSelect
         call="Common/GetPricingModeList"
         valueKey="code"
         label={t('clients.pricingMode')}
         placeholder={t('clients.modelMode')}
-        {...selectProps(form, 'pricingMode')}
+        {...lookupProps(form, 'pricingMode')}
       />
       <LookupSelect
         call="Common/GetGraceWaitingList"
         valueKey="code"
         clearable={false}
         label={t('clients.graceWaiting')}
-        {...selectProps(form, 'graceWaitingMinutes')}
+        {...lookupProps(form, 'graceWaitingMinutes')}
       />
     </Section>
   );
@@ -154,13 +145,13 @@ export function ServiceSection({ form }: { form: Form }) {
         valueKey="code"
         clearable={false}
         label={t('clients.priority')}
-        {...selectProps(form, 'priority')}
+        {...lookupProps(form, 'priority')}
       />
       <LookupSelect
         call="Client/GetClientRepresentativeList"
         label={t('clients.representative')}
         placeholder={t('clients.nobody')}
-        {...selectProps(form, 'representativeStaffId')}
+        {...lookupProps(form, 'representativeStaffId')}
       />
     </Section>
   );
@@ -177,17 +168,13 @@ export function MessagesSection({ form }: { form: Form }) {
 
 export function TagsAndNotesSection({ form }: { form: Form }) {
   const { t } = useTranslation();
-  const tags = useCall('Client/GetClientTagList', { perPage: 0 }, { staleTime: 60_000 });
   return (
     <Fieldset legend={t('clients.section.tagsNotes')} radius="md">
-      <MultiSelect
+      <TagsField
+        form={form}
+        call="Client/GetClientTagList"
         label={t('clients.tags')}
         placeholder={t('clients.pickTags')}
-        searchable
-        data={(tags.data?.data ?? []).map((tag) => ({ value: String(tag.id), label: tag.name }))}
-        value={form.values.tagIds.map(String)}
-        onChange={(ids) => form.setFieldValue('tagIds', ids.map(Number))}
-        error={form.errors.tagIds}
         mb="sm"
       />
       <Textarea label={t('clients.notes')} autosize minRows={3} maxRows={8} {...form.getInputProps('notes')} />

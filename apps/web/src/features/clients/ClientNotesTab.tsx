@@ -1,31 +1,21 @@
-import { Button, Group, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { schemas } from '@cabdesk/contract';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useCall, useCallMutation } from '../../api/hooks';
-import { useAbility } from '../../app/ability';
-import { useSubmit } from '../../ui/useSubmit';
-import { zodValidate } from '../../ui/zodForm';
+import { messageOf } from '../../api/errors';
+import { useCall } from '../../api/hooks';
+import { useCanCall } from '../../app/can-call';
+import { useCallForm } from '../../kit/useContractForm';
 import { type Client, toInput, valuesOf } from './clientForm';
-import { clientCalls } from './ClientFormModal';
-
-const notesRule = schemas.clientShape.pick({ notes: true });
 
 function NotesEditor({ client, notes }: { client: Client; notes: string }) {
   const { t } = useTranslation();
-  const update = useCallMutation('Client/Update', { invalidates: clientCalls });
-  const form = useForm({
+  // The client's update is sent every field: the client as it is, with the notes as typed.
+  const kit = useCallForm('Client/Update', {
     initialValues: { notes },
-    validate: zodValidate(notesRule),
-    validateInputOnChange: true,
+    toInput: (values) => ({ ...toInput(valuesOf(client)), id: client.id, notes: values.notes }),
+    success: t('clients.notesSaved'),
   });
-  const submit = useSubmit(
-    form,
-    (values) => update.mutateAsync({ ...toInput(valuesOf(client)), id: client.id, notes: values.notes }),
-    { success: t('clients.notesSaved'), onDone: () => form.resetDirty() },
-  );
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={kit.submit} noValidate>
       <Stack gap="sm">
         <Textarea
           label={t('clients.notes')}
@@ -33,10 +23,10 @@ function NotesEditor({ client, notes }: { client: Client; notes: string }) {
           autosize
           minRows={6}
           maxRows={16}
-          {...form.getInputProps('notes')}
+          {...kit.form.getInputProps('notes')}
         />
         <Group justify="flex-end">
-          <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
+          <Button type="submit" loading={kit.saving} disabled={!kit.form.isDirty()}>
             {t('clients.saveNotes')}
           </Button>
         </Group>
@@ -48,13 +38,20 @@ function NotesEditor({ client, notes }: { client: Client; notes: string }) {
 /** The client's notes (Client/GetClientNote); people who manage clients can change them here. */
 export function ClientNotesTab({ client }: { client: Client }) {
   const { t } = useTranslation();
-  const ability = useAbility();
+  const canCall = useCanCall();
   const note = useCall('Client/GetClientNote', { id: client.id });
+  if (note.error) {
+    return (
+      <Alert color="red" title={t('clients.notesFailed')} role="alert">
+        {messageOf(note.error)}
+      </Alert>
+    );
+  }
   if (!note.data) return <Skeleton h={160} radius="md" />;
   const notes = note.data.data.notes ?? '';
   return (
     <Paper withBorder radius="md" p="md">
-      {ability.can('update', 'Client') ? (
+      {canCall('Client/Update') ? (
         <NotesEditor key={notes} client={client} notes={notes} />
       ) : notes ? (
         <Text style={{ whiteSpace: 'pre-wrap' }}>{notes}</Text>

@@ -34,7 +34,12 @@ export function TopClientsPanel() {
           { value: 'all', label: t('clients.allTime') },
         ]}
       />
-      <TopList title={t('clients.topClients')} rows={top.data?.data} hrefOf={(id) => `/clients/${id}`} />
+      <TopList
+        title={t('clients.topClients')}
+        rows={top.data?.data}
+        failed={!!top.error}
+        hrefOf={(id) => `/clients/${id}`}
+      />
     </Stack>
   );
 }

@@ -4,23 +4,13 @@ import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TagBadges } from '../../kit/badges';
+import { initialsOf } from '../../ui/initials';
 import type { Client } from './clientForm';
 
 export interface Expansion {
   isOpen: (id: number) => boolean;
   toggle: (id: number) => void;
-}
-
-export function TagBadges({ tags }: { tags: Client['tags'] }) {
-  return (
-    <Group gap={4}>
-      {tags.map((tag) => (
-        <Badge key={tag.id} size="sm" variant="light" color={tag.colour} autoContrast>
-          {tag.name}
-        </Badge>
-      ))}
-    </Group>
-  );
 }
 
 export function ActiveBadge({ isActive }: { isActive: boolean }) {
@@ -67,8 +57,8 @@ export function useClientColumns(opts: {
               <Box w={22} />
             )
           ) : null}
-          <Avatar src={c.photoUrl} size={30} radius="xl" color="cyan">
-            {c.name.slice(0, 2).toUpperCase()}
+          <Avatar src={c.photoUrl} alt="" size={30} radius="xl" color="cyan">
+            {initialsOf(c.name)}
           </Avatar>
           <Stack gap={0}>
             <Anchor component={Link} to={`/clients/${c.id}`} fw={500} size="sm" style={{ whiteSpace: 'nowrap' }}>

@@ -1,6 +1,14 @@
 import { schemas } from '@cabdesk/contract';
 import { describe, expect, it } from 'vitest';
-import { type Client, emptyClient, toInput, toggleEvent, validateClient, valuesOf } from './clientForm';
+import { inputSchemasOf } from '../../api/call-schema';
+import { checkWith } from '../../kit/place-errors';
+import { type Client, type ClientFormValues, emptyClient, toInput, toggleEvent, valuesOf } from './clientForm';
+
+const inputSchemaOf = await inputSchemasOf('Client/Create', 'Client/CreateChild');
+
+/** What the form says as people type: the create call's rules (a child's own call for a child account). */
+const validateClient = (isChild: boolean) => (values: ClientFormValues) =>
+  checkWith(inputSchemaOf(isChild ? 'Client/CreateChild' : 'Client/Create'), toInput(values), values).byField;
 
 const client: Client = {
   id: 7,

@@ -1,11 +1,10 @@
-import { type CallInput, type CallOutput, schemas } from '@cabdesk/contract';
-import { zodValidate } from '../../ui/zodForm';
+import type { CallInput, CallOutput } from '@cabdesk/contract';
 
 export type Client = CallOutput<'Client/GetTableSummary'>;
 type ClientInput = CallInput<'Client/Create'>;
 
 /** What the client form holds: empty boxes are '' and cleared selects null, as people leave them. */
-export interface ClientFormValues {
+export type ClientFormValues = {
   name: string;
   accountNo: string;
   contactName: string;
@@ -32,7 +31,7 @@ export interface ClientFormValues {
   notes: string;
   isActive: boolean;
   tagIds: number[];
-}
+};
 
 export type MessageChannel = keyof ClientFormValues['notifications'];
 
@@ -107,12 +106,6 @@ export function valuesOf(client: Client): ClientFormValues {
 /** The call's input: the contract takes the form's values as they are (blank is "none"). */
 export function toInput(values: ClientFormValues): ClientInput {
   return values as unknown as ClientInput;
-}
-
-/** Validates as the server does; a child account must name its parent. */
-export function validateClient(isChild: boolean) {
-  const check = zodValidate(isChild ? schemas.childClientFields : schemas.clientFields);
-  return (values: ClientFormValues) => check(toInput(values) as never);
 }
 
 /** Switches one booking event on or off for a channel, keeping the others. */

@@ -2,6 +2,7 @@ import type { BuiltName, CallInput, ResponseOf } from '@cabdesk/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../api/client';
 import { ApiError } from '../../api/errors';
+import { refreshAfter } from '../../api/refresh';
 
 /** A 4xx or a 501 (a call the server does not offer yet) will not change by asking again. */
 const retry = (count: number, error: unknown) =>
@@ -24,16 +25,15 @@ export function useDispatchQuery<K extends BuiltName, T>(
   });
 }
 
-/** Reads that any dispatch change can make stale. */
-const dispatchReads = (key: unknown) =>
-  typeof key === 'string' && (key.startsWith('Booking/') || key.startsWith('Driver/') || key.startsWith('Dashboard/'));
-
-/** A changing call; afterwards (success or not: a 409 means the board is behind) the board is read again. */
+/**
+ * A changing call; afterwards (success or not: a 409 means the board is behind) the board is read
+ * again, with the bookings, drivers and dashboard figures a dispatch change moves.
+ */
 export function useDispatchMutation<K extends BuiltName>(name: K) {
   const client = useQueryClient();
   return useMutation<ResponseOf<K>, ApiError, CallInput<K>>({
     mutationFn: (input) => callApi(name, input),
-    onSettled: () => client.invalidateQueries({ predicate: (q) => dispatchReads(q.queryKey[0]) }),
+    onSettled: () => refreshAfter(client, name, { also: ['Dispatch', 'Booking', 'Driver', 'Dashboard'] }),
   });
 }
 

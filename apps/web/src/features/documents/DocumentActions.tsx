@@ -5,13 +5,13 @@ import { useAbility } from '../../app/ability';
 import { useCallMutation } from '../../api/hooks';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { notifyError, notifySuccess } from '../../ui/notify';
-import { documentCalls, type DocumentRow } from './DocumentForm';
+import type { DocumentRow } from './DocumentForm';
 
 /** Open the file, change the document, delete it: each shown only to roles that may. */
 export function DocumentActions({ row, onEdit }: { row: DocumentRow; onEdit: (row: DocumentRow) => void }) {
   const { t } = useTranslation();
   const ability = useAbility();
-  const remove = useCallMutation('Common/DeleteDocument', { invalidates: documentCalls });
+  const remove = useCallMutation('Common/DeleteDocument');
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       {row.fileUrl ? (

@@ -1,7 +1,7 @@
 import { Button, Checkbox, FileInput, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { type BuiltName, type CallOutput, schemas } from '@cabdesk/contract';
+import { type CallOutput, schemas } from '@cabdesk/contract';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
@@ -13,22 +13,6 @@ import type { DocumentOwnerType } from './DocumentsPanel';
 import { ACCEPTED_TYPES, fileProblem } from './rules';
 
 export type DocumentRow = CallOutput<'Common/GetDocument'>;
-
-/** Every cached answer a document change can alter: lists, summaries, the dashboard panels. */
-export const documentCalls: BuiltName[] = [
-  'Common/GetDocument',
-  'Common/GetDocumentDetailByID',
-  'Common/GetDocumentSummaryByOwnerType',
-  'Dashboard/GetDashboardDriverDocuments',
-  'Dashboard/GetDashboardVehicleDocuments',
-  'Dashboard/GetDashboardAllData',
-  // Owners show the state of their papers: refresh them too.
-  'Driver/GetTableSummary',
-  'Driver/GetTableSummaryDriver',
-  'Driver/GetTableSummaryDriverDocument',
-  'Vehicle/GetTableSummary',
-  'Staff/GetTableSummary',
-];
 
 interface Values {
   documentTypeId: number | null;
@@ -64,8 +48,8 @@ export function DocumentForm({
 }) {
   const { t } = useTranslation();
   const types = useCall('Common/GetDocumentTypeList', { ownerType, perPage: 0 }, { staleTime: 60_000 });
-  const create = useCallMutation('Common/Create', { invalidates: documentCalls });
-  const update = useCallMutation('Common/UpdateDocument', { invalidates: documentCalls });
+  const create = useCallMutation('Common/Create');
+  const update = useCallMutation('Common/UpdateDocument');
   const typeRows = types.data?.data ?? [];
   const typeOf = (id: number | null) => typeRows.find((r) => r.id === id);
 

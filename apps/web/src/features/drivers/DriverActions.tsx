@@ -1,14 +1,15 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconCheck, IconCopy, IconKey, IconPencil, IconPower, IconTrash } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import type { CallOutput } from '@cabdesk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { useAbility } from '../../app/ability';
+import { useCanCall } from '../../app/can-call';
 import { useCallMutation } from '../../api/hooks';
+import { DeleteRecordButton, EditButton, SwitchOnOffButton } from '../../kit/RecordActions';
 import { ConfirmButton } from '../../ui/ConfirmButton';
-import { notifyError, notifySuccess } from '../../ui/notify';
-import { DriverFormModal, driverReads } from './DriverFormModal';
+import { notifyError } from '../../ui/notify';
+import { driverKind } from './driver-kind';
+import { DriverFormModal } from './DriverFormModal';
 import type { DriverProfile } from './form-values';
 
 type NewPassword = CallOutput<'Driver/GetDriverPassword'>;
@@ -16,83 +17,47 @@ type NewPassword = CallOutput<'Driver/GetDriverPassword'>;
 /** Edit, switch off/on, new app password and delete: each shown only to roles that may do it. */
 export function DriverActions({ driver }: { driver: DriverProfile }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const ability = useAbility();
+  const canCall = useCanCall();
   const [editing, setEditing] = useState(false);
   const [password, setPassword] = useState<NewPassword | null>(null);
-  const update = useCallMutation('Driver/Update', { invalidates: [...driverReads] });
-  const reset = useCallMutation('Driver/GetDriverPassword', { invalidates: ['Driver/GetTableSummaryDriver'] });
-  const remove = useCallMutation('Driver/Delete', { invalidates: [...driverReads] });
-
-  const switchOnOff = async () => {
-    try {
-      const res = await update.mutateAsync({ id: driver.id, isActive: !driver.isActive });
-      notifySuccess(res.data.isActive ? t('drivers.switchedOn') : t('drivers.switchedOff'), res.message);
-    } catch (error) {
-      notifyError(t('form.failed'), error);
-    }
-  };
+  const reset = useCallMutation('Driver/GetDriverPassword');
 
   return (
-    <Group gap="xs">
-      {ability.can('update', 'Driver') ? (
-        <>
-          <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
-            {t('form.edit')}
-          </Button>
-          <Button
-            variant="default"
-            leftSection={<IconPower size={16} />}
-            loading={update.isPending}
-            onClick={switchOnOff}
-          >
-            {driver.isActive ? t('drivers.switchOff') : t('drivers.switchOn')}
-          </Button>
-          <ConfirmButton
-            variant="default"
-            leftSection={<IconKey size={16} />}
-            color="dark"
-            confirmLabel={t('drivers.password.confirm')}
-            question={
-              driver.hasAppAccount
-                ? t('drivers.password.question', { name: driver.fullName })
-                : t('drivers.password.questionNew', { name: driver.fullName, email: driver.email ?? '—' })
-            }
-            onConfirm={async () => {
-              try {
-                const res = await reset.mutateAsync({ id: driver.id });
-                setPassword(res.data);
-              } catch (error) {
-                notifyError(t('drivers.password.title'), error);
-              }
-            }}
-          >
-            {t('drivers.password.button')}
-          </ConfirmButton>
-        </>
-      ) : null}
-      {ability.can('delete', 'Driver') ? (
+    <>
+      <EditButton kind={driverKind} onClick={() => setEditing(true)} />
+      <SwitchOnOffButton
+        kind={driverKind}
+        call={driverKind.update}
+        isActive={driver.isActive}
+        input={{ id: driver.id, isActive: !driver.isActive }}
+      />
+      {canCall('Driver/GetDriverPassword') ? (
         <ConfirmButton
-          color="red"
-          variant="light"
-          leftSection={<IconTrash size={16} />}
-          question={t('drivers.deleteQuestion', { name: driver.fullName })}
+          variant="default"
+          leftSection={<IconKey size={16} />}
+          color="dark"
+          confirmLabel={t('drivers.password.confirm')}
+          question={
+            driver.hasAppAccount
+              ? t('drivers.password.question', { name: driver.fullName })
+              : t('drivers.password.questionNew', { name: driver.fullName, email: driver.email ?? '—' })
+          }
           onConfirm={async () => {
             try {
-              const res = await remove.mutateAsync({ id: driver.id });
-              notifySuccess(t('drivers.deleted'), res.message);
-              void navigate('/drivers');
+              const res = await reset.mutateAsync({ id: driver.id });
+              setPassword(res.data);
             } catch (error) {
-              notifyError(t('drivers.deleteFailed'), error);
+              notifyError(t('drivers.password.title'), error);
             }
           }}
         >
-          {t('form.delete')}
+          {t('drivers.password.button')}
         </ConfirmButton>
       ) : null}
+      <DeleteRecordButton kind={driverKind} id={driver.id} name={driver.fullName} />
       <DriverFormModal driver={driver} opened={editing} onClose={() => setEditing(false)} />
       <PasswordModal password={password} onClose={() => setPassword(null)} />
-    </Group>
+    </>
   );
 }
 

@@ -1,37 +1,11 @@
-import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Group, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { TagBadges } from '../../kit/badges';
+import { Fact, FactsCard } from '../../kit/Facts';
 import { dateTime, day } from '../../ui/format';
-import { TagBadges } from './badges';
 import type { DriverProfile } from './form-values';
 
 const regionNames = (lang: string) => new Intl.DisplayNames([lang], { type: 'region' });
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children === null || children === undefined || children === '' ? '—' : children}
-      </Text>
-    </Stack>
-  );
-}
-
-function Block({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Title order={5} mb="sm">
-        {title}
-      </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-        {children}
-      </SimpleGrid>
-    </Paper>
-  );
-}
 
 /** Every field of the driver, grouped as the form groups them. */
 export function DriverDetails({ driver: d }: { driver: DriverProfile }) {
@@ -39,49 +13,46 @@ export function DriverDetails({ driver: d }: { driver: DriverProfile }) {
   const country = d.nationality ? (regionNames(i18n.language).of(d.nationality) ?? d.nationality) : null;
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-      <Block title={t('drivers.section.person')}>
-        <Field label={t('drivers.field.name')}>{d.fullName}</Field>
-        <Field label={t('drivers.field.callsign')}>{d.callsign}</Field>
-        <Field label={t('drivers.field.dateOfBirth')}>{d.dateOfBirth ? day(d.dateOfBirth) : null}</Field>
-        <Field label={t('drivers.field.nationality')}>{country}</Field>
-        <Field label={t('drivers.field.licenceNumber')}>{d.licenceNumber}</Field>
-      </Block>
-      <Block title={t('drivers.section.contact')}>
-        <Field label={t('drivers.field.email')}>{d.email}</Field>
-        <Field label={t('drivers.field.phone')}>{d.phone}</Field>
-        <Field label={t('drivers.field.mobile')}>{d.mobile}</Field>
-        <Field label={t('drivers.field.address')}>{[d.address, d.postcode].filter(Boolean).join(', ')}</Field>
-      </Block>
-      <Block title={t('drivers.section.work')}>
-        <Field label={t('drivers.field.driverType')}>{d.driverTypeName}</Field>
-        <Field label={t('drivers.field.vendor')}>{d.vendorName}</Field>
-        <Field label={t('drivers.field.paymentModel')}>{d.defaultPaymentModelName}</Field>
-        <Field label={t('drivers.field.dateJoined')}>{d.dateJoined ? day(d.dateJoined) : null}</Field>
-        <Field label={t('drivers.field.tags')}>
+      <FactsCard title={t('drivers.section.person')}>
+        <Fact label={t('drivers.field.name')}>{d.fullName}</Fact>
+        <Fact label={t('drivers.field.callsign')}>{d.callsign}</Fact>
+        <Fact label={t('drivers.field.dateOfBirth')}>{d.dateOfBirth ? day(d.dateOfBirth) : null}</Fact>
+        <Fact label={t('drivers.field.nationality')}>{country}</Fact>
+        <Fact label={t('drivers.field.licenceNumber')}>{d.licenceNumber}</Fact>
+      </FactsCard>
+      <FactsCard title={t('drivers.section.contact')}>
+        <Fact label={t('drivers.field.email')}>{d.email}</Fact>
+        <Fact label={t('drivers.field.phone')}>{d.phone}</Fact>
+        <Fact label={t('drivers.field.mobile')}>{d.mobile}</Fact>
+        <Fact label={t('drivers.field.address')}>{[d.address, d.postcode].filter(Boolean).join(', ')}</Fact>
+      </FactsCard>
+      <FactsCard title={t('drivers.section.work')}>
+        <Fact label={t('drivers.field.driverType')}>{d.driverTypeName}</Fact>
+        <Fact label={t('drivers.field.vendor')}>{d.vendorName}</Fact>
+        <Fact label={t('drivers.field.paymentModel')}>{d.defaultPaymentModelName}</Fact>
+        <Fact label={t('drivers.field.dateJoined')}>{d.dateJoined ? day(d.dateJoined) : null}</Fact>
+        <Fact label={t('drivers.field.tags')}>
           {d.tags.length ? (
             <Group gap={4}>
               <TagBadges tags={d.tags} />
             </Group>
           ) : null}
-        </Field>
-        <Field label={t('drivers.field.appEmail')}>{d.appEmail ?? t('drivers.noAppAccount')}</Field>
-      </Block>
-      <Block title={t('drivers.section.bank')}>
-        <Field label={t('drivers.field.bankAccountName')}>{d.bankAccountName}</Field>
-        <Field label={t('drivers.field.bankSortCode')}>{d.bankSortCode}</Field>
-        <Field label={t('drivers.field.bankAccountNumber')}>
+        </Fact>
+        <Fact label={t('drivers.field.appEmail')}>{d.appEmail ?? t('drivers.noAppAccount')}</Fact>
+      </FactsCard>
+      <FactsCard title={t('drivers.section.bank')}>
+        <Fact label={t('drivers.field.bankAccountName')}>{d.bankAccountName}</Fact>
+        <Fact label={t('drivers.field.bankSortCode')}>{d.bankSortCode}</Fact>
+        <Fact label={t('drivers.field.bankAccountNumber')}>
           {d.bankAccountNumberLast4 ? `•••• ${d.bankAccountNumberLast4}` : null}
-        </Field>
-        <Field label={t('drivers.field.createdAt')}>{dateTime(d.createdAt)}</Field>
-      </Block>
-      <Paper withBorder radius="md" p="md" style={{ gridColumn: '1 / -1' }}>
-        <Title order={5} mb="xs">
-          {t('drivers.field.notes')}
-        </Title>
+        </Fact>
+        <Fact label={t('drivers.field.createdAt')}>{dateTime(d.createdAt)}</Fact>
+      </FactsCard>
+      <FactsCard title={t('drivers.field.notes')} cols={1} wide>
         <Text size="sm" c={d.notes ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-wrap' }}>
           {d.notes ?? t('drivers.noNotes')}
         </Text>
-      </Paper>
+      </FactsCard>
     </SimpleGrid>
   );
 }

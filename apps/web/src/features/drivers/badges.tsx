@@ -5,6 +5,8 @@ import type { z } from 'zod';
 
 type DocumentState = z.output<typeof schemas.driverRow>['documentState'];
 
+export const documentStates = ['valid', 'expiring', 'expired', 'missing'] as const satisfies readonly DocumentState[];
+
 /** 1 available, 2 busy, 3 offline, 4 on break. */
 export const availabilityColours: Record<number, string> = { 1: 'green', 2: 'orange', 3: 'gray', 4: 'yellow' };
 
@@ -40,26 +42,5 @@ export function DocumentStateBadge({
     >
       {t(long ? `drivers.documentStateLong.${state}` : `drivers.documentState.${state}`)}
     </Badge>
-  );
-}
-
-export function ActiveBadge({ isActive, ...props }: { isActive: boolean } & BadgeProps) {
-  const { t } = useTranslation();
-  return isActive ? null : (
-    <Badge color="gray" variant="outline" {...props}>
-      {t('form.inactive')}
-    </Badge>
-  );
-}
-
-export function TagBadges({ tags }: { tags: { id: number; name: string; colour: string }[] }) {
-  return (
-    <>
-      {tags.map((tag) => (
-        <Badge key={tag.id} color={tag.colour} variant="dot" size="sm" mr={4}>
-          {tag.name}
-        </Badge>
-      ))}
-    </>
   );
 }

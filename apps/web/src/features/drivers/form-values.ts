@@ -3,7 +3,7 @@ import type { CallInput, CallOutput } from '@cabdesk/contract';
 export type DriverProfile = CallOutput<'Driver/GetTableSummaryDriver'>;
 
 /** What the driver form holds: text as typed, references as ids or null. */
-export interface DriverFormValues {
+export type DriverFormValues = {
   firstName: string;
   lastName: string;
   callsign: string;
@@ -27,7 +27,7 @@ export interface DriverFormValues {
   tagIds: number[];
   appEmail: string;
   appPassword: string;
-}
+};
 
 const text = (v: string | null | undefined) => v ?? '';
 

@@ -1,13 +1,13 @@
 import { Alert, Badge, Button, FileButton, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFileImport, IconUpload } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { schemas } from '@cabdesk/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { callApi } from '../../api/client';
 import { messageOf } from '../../api/errors';
+import { useRefreshAfter } from '../../api/refresh';
 import { readAsUpload, type UploadedFile } from '../../ui/ImageUpload';
 import { notifySuccess } from '../../ui/notify';
 
@@ -18,9 +18,9 @@ type Preview = z.output<typeof schemas.importPreview>;
  * Import from CSV or XLSX: pick a file, see every row checked exactly as the import will check it
  * (nothing written yet), then import all of it at once — or fix the sheet and try again.
  */
-export function ImportButton({ area, refreshes }: { area: Area; refreshes: string }) {
+export function ImportButton({ area }: { area: Area }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
+  const refresh = useRefreshAfter();
   const [opened, { open, close }] = useDisclosure(false);
   const [file, setFile] = useState<UploadedFile | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -58,7 +58,7 @@ export function ImportButton({ area, refreshes }: { area: Area; refreshes: strin
     try {
       const res = await callApi(`${area}/Import`, { file });
       notifySuccess(t('import-export.imported'), res.message);
-      await client.invalidateQueries({ queryKey: [refreshes] });
+      await refresh(`${area}/Import`);
       reset();
       close();
     } catch (error) {

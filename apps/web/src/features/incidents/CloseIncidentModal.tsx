@@ -26,9 +26,7 @@ export function CloseIncidentModal({ incidentId, onClose }: { incidentId: number
 
 function CloseForm({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const close = useCallMutation('Incident/Close', {
-    invalidates: ['Incident/GetTableSummary', 'Incident/GetIncidentDetails'],
-  });
+  const close = useCallMutation('Incident/Close');
   const form = useForm({
     initialValues: { actionTaken: '' },
     validate: (values) => validate({ id, ...values }),

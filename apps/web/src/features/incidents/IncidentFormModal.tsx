@@ -43,7 +43,7 @@ export function IncidentFormModal({
 
 function IncidentForm({ onClose, bookingId }: { onClose: () => void; bookingId: number | null }) {
   const { t } = useTranslation();
-  const create = useCallMutation('Incident/Create', { invalidates: ['Incident/GetTableSummary'] });
+  const create = useCallMutation('Incident/Create');
   const form = useForm<Values>({
     initialValues: { bookingId, category: '', description: '' },
     validate: (values) => validate(toInput(values) as never),

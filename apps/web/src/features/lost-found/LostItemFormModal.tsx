@@ -50,9 +50,7 @@ export function LostItemFormModal({
 
 function LostItemForm({ onClose, bookingId }: { onClose: () => void; bookingId: number | null }) {
   const { t } = useTranslation();
-  const create = useCallMutation('LostandFound/Create', {
-    invalidates: ['LostandFound/GetTableSummary', 'LostandFound/GetBookingsIDForLostItems'],
-  });
+  const create = useCallMutation('LostandFound/Create');
   const form = useForm<Values>({
     initialValues: { bookingId, category: '', description: '', foundAt: null, notes: '' },
     validate: (values) => validate(toInput(values) as never),

@@ -38,7 +38,7 @@ export function OutboxPage() {
     // Messages waiting for the job queue change on their own; look again until they settle.
     refetchInterval: (query) => (query.state.data?.data.some((r) => r.status === 'queued') ? 3000 : false),
   });
-  const resend = useCallMutation('Outbox/Resend', { invalidates: ['Outbox/GetTableSummary'] });
+  const resend = useCallMutation('Outbox/Resend');
   const canResend = ability.can('update', 'Booking');
   const eventLabel = (event: string) =>
     event === 'driver_message' ? t('notifications.driverMessage') : fixedLabel('clientMessage', event);

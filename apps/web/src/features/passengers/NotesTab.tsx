@@ -1,60 +1,41 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { schemas } from '@cabdesk/contract';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../api/errors';
-import { useAbility } from '../../app/ability';
-import { useCall, useCallMutation } from '../../api/hooks';
-import { useSubmit } from '../../ui/useSubmit';
-import { zodValidate } from '../../ui/zodForm';
-import { passengerCalls } from './PassengerFormModal';
-
-const notesSchema = schemas.passengerUpdateInput.pick({ notes: true });
+import { useCall } from '../../api/hooks';
+import { useCanCall } from '../../app/can-call';
+import { FormShell } from '../../kit/FormShell';
+import { useCallForm } from '../../kit/useContractForm';
 
 function NotesEditor({ id, notes, onDone }: { id: number; notes: string; onDone: () => void }) {
   const { t } = useTranslation();
-  const update = useCallMutation('Passenger/Update', { invalidates: passengerCalls });
-  const form = useForm({
-    initialValues: { notes },
-    validate: zodValidate(notesSchema),
-    validateInputOnChange: true,
-  });
   // Only the notes are sent: the update leaves every other field as it is.
-  const submit = useSubmit(form, (values) => update.mutateAsync({ id, notes: values.notes }), {
+  const kit = useCallForm('Passenger/Update', {
+    initialValues: { notes },
+    toInput: (values) => ({ id, notes: values.notes }),
     success: t('passengers.notes.saved'),
-    onDone,
+    onSaved: onDone,
   });
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        <Textarea
-          label={t('passengers.field.notes')}
-          description={t('passengers.notes.hint')}
-          autosize
-          minRows={5}
-          maxRows={16}
-          data-autofocus
-          {...form.getInputProps('notes')}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            {t('form.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormShell kit={kit} onCancel={onDone}>
+      <Textarea
+        label={t('passengers.field.notes')}
+        description={t('passengers.notes.hint')}
+        autosize
+        minRows={5}
+        maxRows={16}
+        data-autofocus
+        {...kit.form.getInputProps('notes')}
+      />
+    </FormShell>
   );
 }
 
 /** The office's notes about the passenger: read them, and edit them when the role may. */
 export function NotesTab({ id }: { id: number }) {
   const { t } = useTranslation();
-  const ability = useAbility();
+  const canCall = useCanCall();
   const [editing, setEditing] = useState(false);
   const note = useCall('Passenger/GetPassengerNote', { id });
   const notes = note.data?.data.notes ?? '';
@@ -79,7 +60,7 @@ export function NotesTab({ id }: { id: number }) {
           ) : (
             <Text c="dimmed">{t('passengers.notes.empty')}</Text>
           )}
-          {ability.can('update', 'Passenger') ? (
+          {canCall('Passenger/Update') ? (
             <Group>
               <Button variant="light" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
                 {notes ? t('passengers.notes.edit') : t('passengers.notes.add')}

@@ -10,24 +10,3 @@ export function VipBadge(props: BadgeProps) {
     </Badge>
   );
 }
-
-export function SwitchedOffBadge(props: BadgeProps) {
-  const { t } = useTranslation();
-  return (
-    <Badge color="gray" variant="outline" {...props}>
-      {t('form.inactive')}
-    </Badge>
-  );
-}
-
-export function TagBadges({ tags }: { tags: { id: number; name: string; colour: string }[] }) {
-  return (
-    <>
-      {tags.map((tag) => (
-        <Badge key={tag.id} color={tag.colour} variant="dot" size="sm" mr={4}>
-          {tag.name}
-        </Badge>
-      ))}
-    </>
-  );
-}

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { inputSchemasOf } from '../../api/call-schema';
+import { checkWith } from '../../kit/place-errors';
 import {
   emptyPassenger,
+  type PassengerFormValues,
   toCreateInput,
   toUpdateInput,
-  validatePassenger,
   valuesOf,
   type Passenger,
 } from './passengerForm';
+
+const inputSchemaOf = await inputSchemasOf('Passenger/Create');
+
+/** What the add form says as people type: the create call's own rules on what it would send. */
+const validatePassenger = (values: PassengerFormValues) =>
+  checkWith(inputSchemaOf('Passenger/Create'), toCreateInput(values), values).byField;
 
 const row: Passenger = {
   id: 7,

@@ -1,10 +1,9 @@
-import { type CallInput, type CallOutput, schemas } from '@cabdesk/contract';
-import { zodValidate } from '../../ui/zodForm';
+import type { CallInput, CallOutput } from '@cabdesk/contract';
 
 export type Passenger = CallOutput<'Passenger/GetTableSummary'>;
 
 /** What the passenger form holds: empty boxes are '' and a cleared client is null, as people leave them. */
-export interface PassengerFormValues {
+export type PassengerFormValues = {
   title: string;
   firstName: string;
   surname: string;
@@ -16,7 +15,7 @@ export interface PassengerFormValues {
   notes: string;
   isActive: boolean;
   tagIds: number[];
-}
+};
 
 export const titles = ['Mr', 'Mrs', 'Ms', 'Miss', 'Mx', 'Dr', 'Prof', 'Sir', 'Lady'];
 
@@ -63,8 +62,3 @@ export function toUpdateInput(id: number, v: PassengerFormValues): CallInput<'Pa
   const { notes: _notes, ...rest } = v;
   return { ...rest, id, clientId: v.clientId ?? 0 };
 }
-
-const check = zodValidate(schemas.passengerFields);
-
-/** The contract's own rules, run as people type. */
-export const validatePassenger = (values: PassengerFormValues) => check(toCreateInput(values));

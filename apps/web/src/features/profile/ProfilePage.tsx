@@ -23,7 +23,7 @@ export function ProfilePage() {
   });
   const changedAt = localStorage.getItem('passwordChangingDate');
   const picture = useCall('Common/GetProfileImage', {});
-  const upload = useCallMutation('Common/UploadImageProfile', { invalidates: ['Common/GetProfileImage'] });
+  const upload = useCallMutation('Common/UploadImageProfile');
 
   const submit = form.onSubmit(async (values) => {
     try {

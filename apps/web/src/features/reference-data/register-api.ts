@@ -3,6 +3,7 @@ import type { BuiltName, ListResponse, MutationResponse } from '@cabdesk/contrac
 import { callApi } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { useCall } from '../../api/hooks';
+import { refreshAfter } from '../../api/refresh';
 import type { UploadedFile } from '../../ui/ImageUpload';
 import { isSaved } from './form-values';
 import type { AnyRow, RegisterDefinition } from './register-types';
@@ -23,13 +24,6 @@ export function useRegisterList(def: RegisterDefinition, input: Record<string, u
   };
 }
 
-/** Every row of a register unpaged (the zone map's context), bounded by the list's own limit. */
-export function useRegisterRows(def: RegisterDefinition, enabled = true) {
-  return useCall(def.calls.list as 'DriverType/GetTableSummary', { perPage: 0 }, { enabled }) as unknown as {
-    data?: ListResponse<AnyRow>;
-  };
-}
-
 /**
  * Create, update, delete and picture upload of a register. Each counts as done only on code 200
  * (spec 000 §4); then the list is refreshed with the params it was last loaded with, and so are the
@@ -37,12 +31,8 @@ export function useRegisterRows(def: RegisterDefinition, enabled = true) {
  */
 export function useRegisterChanges(def: RegisterDefinition) {
   const client = useQueryClient();
-  const refresh = () =>
-    Promise.all(
-      [def.calls.list, 'Common/GetTableSummary', ...(def.invalidates ?? [])].map((name) =>
-        client.invalidateQueries({ queryKey: [name] }),
-      ),
-    );
+  // Registers are what the look-ups list, so a change refreshes every look-up as well.
+  const refresh = (name: BuiltName) => refreshAfter(client, name, { also: ['Lookup', ...(def.refreshes ?? [])] });
   const run =
     (name: BuiltName) =>
     async (input: Record<string, unknown>): Promise<MutationResponse<AnyRow>> => {
@@ -51,7 +41,7 @@ export function useRegisterChanges(def: RegisterDefinition) {
         const code = (response as { code?: number }).code ?? 500;
         throw new ApiError(code, response.message || `The server answered ${code}.`, [], response);
       }
-      await refresh();
+      await refresh(name);
       return response;
     };
   const picture = def.picture;

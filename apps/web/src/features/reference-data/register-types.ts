@@ -2,6 +2,7 @@ import type { BuiltName, FixedListName, Subject } from '@cabdesk/contract';
 import type { Icon } from '@tabler/icons-react';
 import type { ComponentProps, ReactNode } from 'react';
 import type { z } from 'zod';
+import type { RefreshTarget } from '../../api/refresh';
 import type { LookupSelect } from '../../ui/LookupSelect';
 
 /** A look-up call LookupSelect can feed a dropdown from. */
@@ -101,8 +102,11 @@ export interface RegisterDefinition<Row extends AnyRow = AnyRow> {
   defaultSort: { column: string; direction: 'asc' | 'desc' };
   /** How a row is named in questions ("Delete the zone City centre?"). */
   titleOf: (row: Row) => string;
-  /** Calls (query keys) that list this register's rows elsewhere, refreshed after a change. */
-  invalidates?: string[];
+  /**
+   * Reads of other subjects that show this register's rows (a vehicle's type, a driver's tags),
+   * refreshed after a change besides the register's own subject and every look-up.
+   */
+  refreshes?: RefreshTarget[];
   picture?: PictureDef;
   /** Map registers get a wider form. */
   wideForm?: boolean;

@@ -1,27 +1,25 @@
 import { Badge, Button, Group, Modal, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconKey } from '@tabler/icons-react';
-import { schemas } from '@cabdesk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAbility } from '../../app/ability';
-import { useCallMutation } from '../../api/hooks';
+import { useCanCall } from '../../app/can-call';
+import { FormShell } from '../../kit/FormShell';
+import { useCallForm } from '../../kit/useContractForm';
 import { dateTime } from '../../ui/format';
-import { useSubmit } from '../../ui/useSubmit';
-import { zodValidate } from '../../ui/zodForm';
 import type { StaffMember } from './form-values';
-import { staffReads } from './StaffFormModal';
 
 /** The staff member's sign-in account: who they sign in as, when they last did, or opening one. */
 export function StaffAccountCard({ member }: { member: StaffMember }) {
   const { t } = useTranslation();
-  const ability = useAbility();
+  const canCall = useCanCall();
   const [opening, setOpening] = useState(false);
   return (
     <Paper withBorder radius="md" p="lg">
       <Stack gap="xs">
         <Group justify="space-between">
-          <Title order={5}>{t('staff.account.title')}</Title>
+          <Title order={3} size="h5">
+            {t('staff.account.title')}
+          </Title>
           {member.staffRoleName ? <Badge variant="light">{member.staffRoleName}</Badge> : null}
         </Group>
         {member.hasAccount ? (
@@ -38,7 +36,7 @@ export function StaffAccountCard({ member }: { member: StaffMember }) {
             <Text size="sm" c="dimmed">
               {t('staff.account.none')}
             </Text>
-            {ability.can('create', 'User') ? (
+            {canCall('User/CreateUser') ? (
               <Button
                 variant="light"
                 leftSection={<IconKey size={16} />}
@@ -56,6 +54,7 @@ export function StaffAccountCard({ member }: { member: StaffMember }) {
         onClose={() => setOpening(false)}
         title={t('staff.account.openTitle', { name: member.name })}
         centered
+        closeButtonProps={{ 'aria-label': t('form.close') }}
       >
         {opening ? <OpenAccountForm member={member} onClose={() => setOpening(false)} /> : null}
       </Modal>
@@ -63,38 +62,27 @@ export function StaffAccountCard({ member }: { member: StaffMember }) {
   );
 }
 
-const validate = zodValidate(schemas.createUserInput);
-
 function OpenAccountForm({ member, onClose }: { member: StaffMember; onClose: () => void }) {
   const { t } = useTranslation();
-  const open = useCallMutation('User/CreateUser', { invalidates: [...staffReads] });
-  const form = useForm({
+  const kit = useCallForm('User/CreateUser', {
     initialValues: { email: member.email ?? '', password: '' },
-    validate: (v) => validate({ personType: 'staff', personId: member.id, ...v }),
-    validateInputOnChange: true,
-  });
-  const submit = useSubmit(form, (v) => open.mutateAsync({ personType: 'staff', personId: member.id, ...v }), {
+    toInput: (values) => ({ personType: 'staff', personId: member.id, ...values }),
     success: t('staff.account.opened'),
-    onDone: onClose,
+    onSaved: onClose,
   });
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        <TextInput label={t('staff.field.accountEmail')} type="email" data-autofocus {...form.getInputProps('email')} />
-        <PasswordInput
-          label={t('staff.field.accountPassword')}
-          autoComplete="new-password"
-          {...form.getInputProps('password')}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            {t('staff.account.open')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormShell kit={kit} onCancel={onClose} submitLabel={t('staff.account.open')}>
+      <TextInput
+        label={t('staff.field.accountEmail')}
+        type="email"
+        data-autofocus
+        {...kit.form.getInputProps('email')}
+      />
+      <PasswordInput
+        label={t('staff.field.accountPassword')}
+        autoComplete="new-password"
+        {...kit.form.getInputProps('password')}
+      />
+    </FormShell>
   );
 }

@@ -1,29 +1,13 @@
-import {
-  Button,
-  Divider,
-  Grid,
-  Group,
-  Modal,
-  PasswordInput,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { PasswordInput, Switch, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { useForm } from '@mantine/form';
-import { schemas } from '@cabdesk/contract';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCallMutation } from '../../api/hooks';
+import { lookupProps } from '../../kit/form-fields';
+import { FormCol as Col, FormSection as Section, FormShell } from '../../kit/FormShell';
+import { RecordFormModal } from '../../kit/RecordFormModal';
+import { useContractForm } from '../../kit/useContractForm';
 import { LookupSelect } from '../../ui/LookupSelect';
-import { useSubmit } from '../../ui/useSubmit';
-import { zodValidate } from '../../ui/zodForm';
-import { type StaffFormValues, type StaffMember, toCreateInput, toFormValues, toUpdateInput } from './form-values';
-
-/** Answers that show staff and must refresh after a change. */
-export const staffReads = ['Staff/GetTableSummary', 'Common/GetStaffList', 'Users/GetTableSummary'] as const;
+import { type StaffMember, toCreateInput, toFormValues, toUpdateInput } from './form-values';
+import { staffKind } from './staff-kind';
 
 interface Props {
   /** The staff member being edited; null adds a new one. */
@@ -37,161 +21,114 @@ interface Props {
 export function StaffFormModal({ member, opened, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <RecordFormModal
       opened={opened}
       onClose={onClose}
       title={member ? t('staff.editTitle', { name: member.name }) : t('staff.addTitle')}
-      size="min(820px, 96vw)"
-      closeOnClickOutside={false}
     >
-      {opened ? <StaffForm key={member?.id ?? 'new'} member={member} onClose={onClose} onSaved={onSaved} /> : null}
-    </Modal>
+      <StaffForm member={member} onClose={onClose} onSaved={onSaved} />
+    </RecordFormModal>
   );
 }
 
-const validateCreate = zodValidate(schemas.staffCreateInput);
-const validateUpdate = zodValidate(schemas.staffUpdateInput);
-
 function StaffForm({ member, onClose, onSaved }: Omit<Props, 'opened'>) {
   const { t } = useTranslation();
-  const create = useCallMutation('Staff/Create', { invalidates: [...staffReads] });
-  const update = useCallMutation('Staff/Update', { invalidates: [...staffReads] });
-  const form = useForm<StaffFormValues>({
-    initialValues: toFormValues(member),
-    validate: (values) =>
-      member
-        ? validateUpdate(toUpdateInput(member.id, values) as never)
-        : validateCreate(toCreateInput(values) as never),
-    validateInputOnChange: true,
-  });
-  const submit = useSubmit(
-    form,
-    (values) =>
-      member ? update.mutateAsync(toUpdateInput(member.id, values)) : create.mutateAsync(toCreateInput(values)),
+  const kit = useContractForm(
+    staffKind.create,
+    staffKind.update,
+    { create: toCreateInput, update: (values, m) => toUpdateInput(m.id, values) },
     {
+      record: member,
+      initialValues: toFormValues(member),
       success: member ? t('staff.saved') : t('staff.added'),
-      onDone: (res) => {
+      onSaved: (saved) => {
         onClose();
-        onSaved?.(res.data);
+        onSaved?.(saved);
       },
     },
   );
+  const { form } = kit;
   const date = (name: 'dateOfBirth' | 'startDate', extra: { defaultLevel?: 'decade' } = {}) => (
     <DateInput
       label={t(`staff.field.${name}`)}
       valueFormat="DD-MM-YYYY"
       clearable
+      clearButtonProps={{ 'aria-label': t('form.clear') }}
       {...extra}
       {...form.getInputProps(name)}
     />
   );
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Section title={t('staff.section.person')}>
-          <Col>
+    <FormShell kit={kit} onCancel={onClose} submitLabel={member ? undefined : t('staff.add')}>
+      <Section title={t('staff.section.person')}>
+        <Col>
+          <TextInput label={t('staff.field.firstName')} required data-autofocus {...form.getInputProps('firstName')} />
+        </Col>
+        <Col>
+          <TextInput label={t('staff.field.lastName')} required {...form.getInputProps('lastName')} />
+        </Col>
+        <Col>{date('dateOfBirth', { defaultLevel: 'decade' })}</Col>
+      </Section>
+
+      <Section title={t('staff.section.contact')}>
+        <Col>
+          <TextInput label={t('staff.field.email')} type="email" {...form.getInputProps('email')} />
+        </Col>
+        <Col>
+          <TextInput label={t('staff.field.phone')} type="tel" {...form.getInputProps('phone')} />
+        </Col>
+        <Col>
+          <TextInput label={t('staff.field.postcode')} {...form.getInputProps('postcode')} />
+        </Col>
+        <Col span={12}>
+          <TextInput label={t('staff.field.address')} {...form.getInputProps('address')} />
+        </Col>
+      </Section>
+
+      <Section title={t('staff.section.work')}>
+        <Col>
+          <LookupSelect
+            call="Staff/GetStaffRoleList"
+            label={t('staff.field.role')}
+            description={t('staff.help.role')}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            required
+            {...lookupProps(form, 'staffRoleId')}
+          />
+        </Col>
+        <Col>{date('startDate')}</Col>
+        <Col>
+          <Switch
+            mt={28}
+            label={t('staff.field.isActive')}
+            description={t('staff.help.isActive')}
+            {...form.getInputProps('isActive', { type: 'checkbox' })}
+          />
+        </Col>
+      </Section>
+
+      {member ? null : (
+        <Section title={t('staff.section.account')} hint={t('staff.help.account')}>
+          <Col span={6}>
             <TextInput
-              label={t('staff.field.firstName')}
-              required
-              data-autofocus
-              {...form.getInputProps('firstName')}
+              label={t('staff.field.accountEmail')}
+              type="email"
+              autoComplete="off"
+              {...form.getInputProps('accountEmail')}
             />
           </Col>
-          <Col>
-            <TextInput label={t('staff.field.lastName')} required {...form.getInputProps('lastName')} />
-          </Col>
-          <Col>{date('dateOfBirth', { defaultLevel: 'decade' })}</Col>
-        </Section>
-
-        <Section title={t('staff.section.contact')}>
-          <Col>
-            <TextInput label={t('staff.field.email')} type="email" {...form.getInputProps('email')} />
-          </Col>
-          <Col>
-            <TextInput label={t('staff.field.phone')} type="tel" {...form.getInputProps('phone')} />
-          </Col>
-          <Col>
-            <TextInput label={t('staff.field.postcode')} {...form.getInputProps('postcode')} />
-          </Col>
-          <Col span={12}>
-            <TextInput label={t('staff.field.address')} {...form.getInputProps('address')} />
-          </Col>
-        </Section>
-
-        <Section title={t('staff.section.work')}>
-          <Col>
-            <LookupSelect
-              call="Staff/GetStaffRoleList"
-              label={t('staff.field.role')}
-              description={t('staff.help.role')}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              required
-              value={form.values.staffRoleId}
-              onChange={(v) => form.setFieldValue('staffRoleId', v as number | null)}
-              error={form.errors.staffRoleId}
-            />
-          </Col>
-          <Col>{date('startDate')}</Col>
-          <Col>
-            <Switch
-              mt={28}
-              label={t('staff.field.isActive')}
-              description={t('staff.help.isActive')}
-              {...form.getInputProps('isActive', { type: 'checkbox' })}
+          <Col span={6}>
+            <PasswordInput
+              label={t('staff.field.accountPassword')}
+              autoComplete="new-password"
+              {...form.getInputProps('accountPassword')}
             />
           </Col>
         </Section>
+      )}
 
-        {member ? null : (
-          <Section title={t('staff.section.account')} hint={t('staff.help.account')}>
-            <Col span={6}>
-              <TextInput
-                label={t('staff.field.accountEmail')}
-                type="email"
-                autoComplete="off"
-                {...form.getInputProps('accountEmail')}
-              />
-            </Col>
-            <Col span={6}>
-              <PasswordInput
-                label={t('staff.field.accountPassword')}
-                autoComplete="new-password"
-                {...form.getInputProps('accountPassword')}
-              />
-            </Col>
-          </Section>
-        )}
-
-        <Textarea label={t('staff.field.notes')} autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
-
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            {member ? t('form.save') : t('staff.add')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <Textarea label={t('staff.field.notes')} autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
+    </FormShell>
   );
-}
-
-function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
-  return (
-    <Stack gap={6}>
-      <Divider label={title} labelPosition="left" />
-      {hint ? (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      ) : null}
-      <Grid gap="sm">{children}</Grid>
-    </Stack>
-  );
-}
-
-function Col({ span = 4, children }: { span?: number; children: ReactNode }) {
-  return <Grid.Col span={{ base: 12, sm: span === 12 ? 12 : 6, md: span }}>{children}</Grid.Col>;
 }

@@ -3,7 +3,7 @@ import type { CallInput, CallOutput } from '@cabdesk/contract';
 export type StaffMember = CallOutput<'Staff/GetTableSummary'>;
 
 /** What the staff form holds: text as typed, dates as YYYY-MM-DD or null, the role or null. */
-export interface StaffFormValues {
+export type StaffFormValues = {
   firstName: string;
   lastName: string;
   email: string;
@@ -17,7 +17,7 @@ export interface StaffFormValues {
   isActive: boolean;
   accountEmail: string;
   accountPassword: string;
-}
+};
 
 export function toFormValues(s: StaffMember | null): StaffFormValues {
   return {
@@ -66,6 +66,3 @@ export const toUpdateInput = (id: number, v: StaffFormValues): CallInput<'Staff/
   ...fields(v),
   staffRoleId: v.staffRoleId ?? '',
 });
-
-export const initialsOf = (m: Pick<StaffMember, 'firstName' | 'lastName'>) =>
-  `${m.firstName[0] ?? ''}${m.lastName[0] ?? ''}`.toUpperCase();

@@ -9,16 +9,27 @@ import { money } from '../../ui/format';
 type WeekDay = z.output<typeof schemas.weekDayRow>;
 type Trend = z.output<typeof schemas.trendRow>;
 
-export function ChartPanel({ title, children, empty }: { title: string; children: ReactNode; empty?: boolean }) {
+export function ChartPanel({
+  title,
+  children,
+  empty,
+  failed,
+}: {
+  title: string;
+  children: ReactNode;
+  empty?: boolean;
+  /** Its call failed: the panel says so instead of waiting for ever. */
+  failed?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Paper withBorder radius="md" p="md">
-      <Title order={5} mb="sm">
+      <Title order={3} size="h5" mb="sm">
         {title}
       </Title>
-      {empty ? (
+      {failed || empty ? (
         <Text c="dimmed" size="sm" py="xl" ta="center">
-          {t('statistics.noBookings')}
+          {failed ? t('statistics.notAvailable') : t('statistics.noBookings')}
         </Text>
       ) : (
         children
@@ -28,8 +39,14 @@ export function ChartPanel({ title, children, empty }: { title: string; children
 }
 
 /** Bookings per day of the week, Monday first. */
-export function WeekDaysChart({ rows }: { rows: WeekDay[] | undefined }) {
+export function WeekDaysChart({ rows, failed }: { rows: WeekDay[] | undefined; failed?: boolean }) {
   const { t } = useTranslation();
+  if (!rows && failed)
+    return (
+      <ChartPanel title={t('statistics.weekDays')} failed>
+        {null}
+      </ChartPanel>
+    );
   if (!rows) return <Skeleton h={260} radius="md" />;
   return (
     <ChartPanel title={t('statistics.weekDays')} empty={rows.every((r) => r.bookings === 0)}>
@@ -46,8 +63,22 @@ export function WeekDaysChart({ rows }: { rows: WeekDay[] | undefined }) {
 }
 
 /** Bookings, completed and cancelled per month. */
-export function TrendsChart({ rows, showRevenue = false }: { rows: Trend[] | undefined; showRevenue?: boolean }) {
+export function TrendsChart({
+  rows,
+  showRevenue = false,
+  failed,
+}: {
+  rows: Trend[] | undefined;
+  showRevenue?: boolean;
+  failed?: boolean;
+}) {
   const { t } = useTranslation();
+  if (!rows && failed)
+    return (
+      <ChartPanel title={t('statistics.trends')} failed>
+        {null}
+      </ChartPanel>
+    );
   if (!rows) return <Skeleton h={260} radius="md" />;
   const data = rows.map((r) => ({
     month: r.name,

@@ -12,18 +12,25 @@ export function TopList({
   title,
   rows,
   hrefOf,
+  failed,
 }: {
   title: string;
   rows: Top[] | undefined;
   hrefOf?: (id: number) => string;
+  /** Its call failed: the list says so instead of loading for ever. */
+  failed?: boolean;
 }) {
   const { t } = useTranslation();
   return (
     <Paper withBorder radius="md" p="md">
-      <Title order={5} mb="sm">
+      <Title order={3} size="h5" mb="sm">
         {title}
       </Title>
-      {!rows ? (
+      {!rows && failed ? (
+        <Text c="dimmed" size="sm">
+          {t('statistics.notAvailable')}
+        </Text>
+      ) : !rows ? (
         <Stack gap={6}>
           {[1, 2, 3].map((i) => (
             <Skeleton key={i} h={20} />

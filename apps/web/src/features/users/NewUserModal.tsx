@@ -44,9 +44,7 @@ export function NewUserModal({ opened, onClose }: { opened: boolean; onClose: ()
 
 function NewUserForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const create = useCallMutation('Users/CreateNewUser', {
-    invalidates: ['Users/GetTableSummary', 'Users/GetUserList'],
-  });
+  const create = useCallMutation('Users/CreateNewUser');
   const form = useForm<Values>({
     initialValues: { fullName: '', email: '', password: '', userType: 'Staff', staffRoleId: null, clientId: null },
     validate: (v) => validate(toNewUserInput(v)),

@@ -22,7 +22,7 @@ export function UsersPage() {
   const ability = useAbility();
   const { user } = useAuth();
   const [adding, setAdding] = useState(false);
-  const remove = useCallMutation('User/DeleteUser', { invalidates: ['Users/GetTableSummary', 'Users/GetUserList'] });
+  const remove = useCallMutation('User/DeleteUser');
   const [userType, setUserType] = useState<Row['userType'] | null>(null);
   const list = useListState({ column: 'fullName', direction: 'asc' });
   const listInput = {

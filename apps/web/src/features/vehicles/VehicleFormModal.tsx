@@ -1,35 +1,12 @@
-import {
-  Button,
-  Divider,
-  Grid,
-  Group,
-  Modal,
-  MultiSelect,
-  NumberInput,
-  Stack,
-  Switch,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
-import { useForm, type UseFormReturnType } from '@mantine/form';
-import { schemas } from '@cabdesk/contract';
-import type { ReactNode } from 'react';
+import { NumberInput, Switch, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useCall, useCallMutation } from '../../api/hooks';
+import { lookupProps, TagsField } from '../../kit/form-fields';
+import { FormCol as Col, FormSection as Section, FormShell } from '../../kit/FormShell';
+import { RecordFormModal } from '../../kit/RecordFormModal';
+import { useContractForm } from '../../kit/useContractForm';
 import { LookupSelect } from '../../ui/LookupSelect';
-import { useSubmit } from '../../ui/useSubmit';
-import { zodValidate } from '../../ui/zodForm';
-import {
-  toFormValues,
-  toInput,
-  toUpdateInput,
-  type Vehicle,
-  type VehicleFormValues,
-  vehicleTitle,
-} from './form-values';
-
-/** Answers that show vehicles and must refresh after a change. */
-export const vehicleReads = ['Vehicle/GetTableSummary', 'Vehicle/GetVehicleList'] as const;
+import { toFormValues, toInput, toUpdateInput, type Vehicle, vehicleTitle } from './form-values';
+import { vehicleKind } from './vehicle-kind';
 
 interface Props {
   /** The vehicle being edited; null adds a new one. */
@@ -43,171 +20,122 @@ interface Props {
 export function VehicleFormModal({ vehicle, opened, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <RecordFormModal
       opened={opened}
       onClose={onClose}
       title={vehicle ? t('vehicles.editTitle', { name: vehicleTitle(vehicle) }) : t('vehicles.addTitle')}
-      size="min(820px, 96vw)"
-      closeOnClickOutside={false}
     >
-      {opened ? <VehicleForm key={vehicle?.id ?? 'new'} vehicle={vehicle} onClose={onClose} onSaved={onSaved} /> : null}
-    </Modal>
+      <VehicleForm vehicle={vehicle} onClose={onClose} onSaved={onSaved} />
+    </RecordFormModal>
   );
 }
 
-const validate = zodValidate(schemas.vehicleFields);
+// The help goes under the box, the error under the help.
+const aboveHelp = {
+  inputWrapperOrder: ['label', 'input', 'description', 'error'] as ('label' | 'input' | 'description' | 'error')[],
+};
 
 function VehicleForm({ vehicle, onClose, onSaved }: Omit<Props, 'opened'>) {
   const { t } = useTranslation();
-  const create = useCallMutation('Vehicle/Create', { invalidates: [...vehicleReads] });
-  const update = useCallMutation('Vehicle/Update', { invalidates: [...vehicleReads] });
-  const form = useForm<VehicleFormValues>({
-    initialValues: toFormValues(vehicle),
-    validate: (values) => validate(toInput(values) as never),
-    validateInputOnChange: true,
-  });
-  const submit = useSubmit(
-    form,
-    (values) => (vehicle ? update.mutateAsync(toUpdateInput(vehicle.id, values)) : create.mutateAsync(toInput(values))),
+  const kit = useContractForm(
+    vehicleKind.create,
+    vehicleKind.update,
+    { create: toInput, update: (values, v) => toUpdateInput(v.id, values) },
     {
+      record: vehicle,
+      initialValues: toFormValues(vehicle),
       success: vehicle ? t('vehicles.saved') : t('vehicles.added'),
-      onDone: (res) => {
+      onSaved: (saved) => {
         onClose();
-        onSaved?.(res.data);
+        onSaved?.(saved);
       },
     },
   );
-  const field = (name: keyof VehicleFormValues) => form.getInputProps(name);
+  const { form } = kit;
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Section title={t('vehicles.section.vehicle')}>
-          <Col>
-            <TextInput
-              label={t('vehicles.field.registration')}
-              description={t('vehicles.help.registration')}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              required
-              data-autofocus
-              styles={{ input: { textTransform: 'uppercase' } }}
-              {...field('registration')}
-            />
-          </Col>
-          <Col>
-            <LookupSelect
-              call="Vehicle/GetVehicleTypeList"
-              label={t('vehicles.field.vehicleType')}
-              required
-              {...pick(form, 'vehicleTypeId')}
-            />
-          </Col>
-          <Col>
-            <LookupSelect
-              call="Vehicle/GetVehicleClassList"
-              valueKey="code"
-              label={t('vehicles.field.vehicleClass')}
-              {...pick(form, 'vehicleClass')}
-            />
-          </Col>
-          <Col>
-            <TextInput label={t('vehicles.field.make')} {...field('make')} />
-          </Col>
-          <Col>
-            <TextInput label={t('vehicles.field.model')} {...field('model')} />
-          </Col>
-          <Col>
-            <TextInput label={t('vehicles.field.colour')} {...field('colour')} />
-          </Col>
-          <Col>
-            <NumberInput
-              label={t('vehicles.field.year')}
-              min={1980}
-              max={new Date().getFullYear() + 1}
-              allowDecimal={false}
-              thousandSeparator={false}
-              {...field('year')}
-            />
-          </Col>
-          <Col>
-            <NumberInput label={t('vehicles.field.seats')} min={1} max={60} allowDecimal={false} {...field('seats')} />
-          </Col>
-        </Section>
+    <FormShell kit={kit} onCancel={onClose} submitLabel={vehicle ? undefined : t('vehicles.add')}>
+      <Section title={t('vehicles.section.vehicle')}>
+        <Col>
+          <TextInput
+            label={t('vehicles.field.registration')}
+            description={t('vehicles.help.registration')}
+            {...aboveHelp}
+            required
+            data-autofocus
+            styles={{ input: { textTransform: 'uppercase' } }}
+            {...form.getInputProps('registration')}
+          />
+        </Col>
+        <Col>
+          <LookupSelect
+            call="Vehicle/GetVehicleTypeList"
+            label={t('vehicles.field.vehicleType')}
+            required
+            {...lookupProps(form, 'vehicleTypeId')}
+          />
+        </Col>
+        <Col>
+          <LookupSelect
+            call="Vehicle/GetVehicleClassList"
+            valueKey="code"
+            label={t('vehicles.field.vehicleClass')}
+            {...lookupProps(form, 'vehicleClass')}
+          />
+        </Col>
+        <Col>
+          <TextInput label={t('vehicles.field.make')} {...form.getInputProps('make')} />
+        </Col>
+        <Col>
+          <TextInput label={t('vehicles.field.model')} {...form.getInputProps('model')} />
+        </Col>
+        <Col>
+          <TextInput label={t('vehicles.field.colour')} {...form.getInputProps('colour')} />
+        </Col>
+        <Col>
+          <NumberInput
+            label={t('vehicles.field.year')}
+            min={1980}
+            max={new Date().getFullYear() + 1}
+            allowDecimal={false}
+            thousandSeparator={false}
+            {...form.getInputProps('year')}
+          />
+        </Col>
+        <Col>
+          <NumberInput
+            label={t('vehicles.field.seats')}
+            min={1}
+            max={60}
+            allowDecimal={false}
+            {...form.getInputProps('seats')}
+          />
+        </Col>
+      </Section>
 
-        <Section title={t('vehicles.section.use')}>
-          <Col span={6}>
-            <LookupSelect
-              call="Driver/GetDriverList"
-              label={t('vehicles.field.ownerDriver')}
-              description={t('vehicles.help.ownerDriver')}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              {...pick(form, 'ownerDriverId')}
-            />
-          </Col>
-          <Col span={6}>
-            <TagSelect form={form} />
-          </Col>
-          <Col span={12}>
-            <Switch
-              label={t('vehicles.field.isActive')}
-              description={t('vehicles.help.isActive')}
-              {...form.getInputProps('isActive', { type: 'checkbox' })}
-            />
-          </Col>
-        </Section>
+      <Section title={t('vehicles.section.use')}>
+        <Col span={6}>
+          <LookupSelect
+            call="Driver/GetDriverList"
+            label={t('vehicles.field.ownerDriver')}
+            description={t('vehicles.help.ownerDriver')}
+            {...aboveHelp}
+            {...lookupProps(form, 'ownerDriverId')}
+          />
+        </Col>
+        <Col span={6}>
+          <TagsField form={form} call="Vehicle/GetVehicleTagList" label={t('vehicles.field.tags')} />
+        </Col>
+        <Col span={12}>
+          <Switch
+            label={t('vehicles.field.isActive')}
+            description={t('vehicles.help.isActive')}
+            {...form.getInputProps('isActive', { type: 'checkbox' })}
+          />
+        </Col>
+      </Section>
 
-        <Textarea label={t('vehicles.field.notes')} autosize minRows={2} maxRows={6} {...field('notes')} />
-
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            {vehicle ? t('form.save') : t('vehicles.add')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
-type Pickable = 'vehicleTypeId' | 'vehicleClass' | 'ownerDriverId';
-
-/** The value, change and error of a look-up field (LookupSelect wants its value always given). */
-function pick(form: UseFormReturnType<VehicleFormValues>, name: Pickable) {
-  return {
-    value: form.values[name],
-    onChange: (v: string | number | null) => form.setFieldValue(name, v as never),
-    error: form.errors[name],
-  };
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap={6}>
-      <Divider label={title} labelPosition="left" />
-      <Grid gap="sm">{children}</Grid>
-    </Stack>
-  );
-}
-
-function Col({ span = 4, children }: { span?: number; children: ReactNode }) {
-  return <Grid.Col span={{ base: 12, sm: span === 12 ? 12 : 6, md: span }}>{children}</Grid.Col>;
-}
-
-function TagSelect({ form }: { form: UseFormReturnType<VehicleFormValues> }) {
-  const { t } = useTranslation();
-  const tags = useCall('Vehicle/GetVehicleTagList', { perPage: 0 }, { staleTime: 60_000 });
-  return (
-    <MultiSelect
-      label={t('vehicles.field.tags')}
-      searchable
-      clearable
-      data={(tags.data?.data ?? []).map((tag) => ({ value: String(tag.id), label: tag.name }))}
-      value={form.values.tagIds.map(String)}
-      onChange={(values) => form.setFieldValue('tagIds', values.map(Number))}
-      error={form.errors.tagIds as ReactNode}
-      nothingFoundMessage="—"
-    />
+      <Textarea label={t('vehicles.field.notes')} autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
+    </FormShell>
   );
 }

@@ -18,24 +18,3 @@ export function DocumentStateBadge({ state, ...props }: { state: Vehicle['docume
     </Badge>
   );
 }
-
-export function InactiveBadge({ isActive, ...props }: { isActive: boolean } & BadgeProps) {
-  const { t } = useTranslation();
-  return isActive ? null : (
-    <Badge color="gray" variant="outline" {...props}>
-      {t('form.inactive')}
-    </Badge>
-  );
-}
-
-export function TagBadges({ tags }: { tags: Vehicle['tags'] }) {
-  return (
-    <>
-      {tags.map((tag) => (
-        <Badge key={tag.id} color={tag.colour} variant="dot" size="sm" mr={4}>
-          {tag.name}
-        </Badge>
-      ))}
-    </>
-  );
-}

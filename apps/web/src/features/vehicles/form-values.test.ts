@@ -1,7 +1,17 @@
 import { schemas } from '@cabdesk/contract';
 import { describe, expect, it } from 'vitest';
-import { zodValidate } from '../../ui/zodForm';
-import { toFormValues, toInput, toUpdateInput, vehicleTitle, type Vehicle } from './form-values';
+import { inputSchemasOf } from '../../api/call-schema';
+import { checkWith } from '../../kit/place-errors';
+import {
+  toFormValues,
+  toInput,
+  toUpdateInput,
+  vehicleTitle,
+  type Vehicle,
+  type VehicleFormValues,
+} from './form-values';
+
+const inputSchemaOf = await inputSchemasOf('Vehicle/Create', 'Vehicle/Update');
 
 const vehicle: Vehicle = {
   id: 7,
@@ -23,11 +33,13 @@ const vehicle: Vehicle = {
   createdAt: '2024-01-01T00:00:00.000Z',
 };
 
-const validate = zodValidate(schemas.vehicleFields);
+/** What the form says: the add call's own rules on what it would send, placed on the form's fields. */
+const validate = (values: VehicleFormValues) =>
+  checkWith(inputSchemaOf('Vehicle/Create'), toInput(values), values).byField;
 
 describe('vehicle form values', () => {
   it('start empty for a new vehicle and say what is required', () => {
-    const errors = validate(toInput(toFormValues(null)) as never);
+    const errors = validate(toFormValues(null));
     expect(errors).toEqual({ registration: 'is required', vehicleTypeId: 'is required' });
   });
 
@@ -37,18 +49,19 @@ describe('vehicle form values', () => {
     expect(input).toMatchObject({ id: 7, registration: 'AB12 CDE', vehicleTypeId: 3, year: 2021, tagIds: [4] });
     expect(input.seats).toBeNull();
     expect(input.ownerDriverId).toBe(0);
-    expect(validate(toInput(toFormValues(vehicle)) as never)).toEqual({});
+    expect(validate(toFormValues(vehicle))).toEqual({});
     const cleared = schemas.vehicleUpdateInput.parse(
       toUpdateInput(7, { ...toFormValues(vehicle), year: '', vehicleClass: null, make: '' }),
     );
     expect(cleared).toMatchObject({ year: null, seats: null, vehicleClass: null, make: null, ownerDriverId: null });
-    expect(zodValidate(schemas.vehicleUpdateInput)({ ...input, vehicleTypeId: '' } as never)).toEqual({
+    const noType = { ...toFormValues(vehicle), vehicleTypeId: null };
+    expect(checkWith(inputSchemaOf('Vehicle/Update'), toUpdateInput(7, noType), noType).byField).toEqual({
       vehicleTypeId: 'is required',
     });
   });
 
   it('name the field of a number out of range', () => {
-    const errors = validate(toInput({ ...toFormValues(vehicle), seats: 99 }) as never);
+    const errors = validate({ ...toFormValues(vehicle), seats: 99 });
     expect(errors).toEqual({ seats: 'must be at most 60' });
   });
 

@@ -3,7 +3,7 @@ import type { CallInput, CallOutput } from '@cabdesk/contract';
 export type Vehicle = CallOutput<'Vehicle/GetTableSummary'>;
 
 /** What the vehicle form holds: text as typed, numbers as typed ('' when empty), references or null. */
-export interface VehicleFormValues {
+export type VehicleFormValues = {
   registration: string;
   vehicleTypeId: number | null;
   make: string;
@@ -16,7 +16,7 @@ export interface VehicleFormValues {
   notes: string;
   isActive: boolean;
   tagIds: number[];
-}
+};
 
 export function toFormValues(v: Vehicle | null): VehicleFormValues {
   return {

@@ -5,7 +5,6 @@ import { messageOf } from '../../../api/errors';
 import { useCall, useCallMutation } from '../../../api/hooks';
 import { dateTime } from '../../../ui/format';
 import { notifyError, notifySuccess } from '../../../ui/notify';
-import { useRefreshBookings } from '../api';
 import { ChangeList } from './ChangeList';
 
 /** Changes asked for from the client portal or the passenger app, waiting for the office's yes or no. */
@@ -13,7 +12,6 @@ export function RemoteChanges({ id, canDecide }: { id: number; canDecide: boolea
   const { t } = useTranslation();
   const remote = useCall('Booking/GetRemoteBookingHistoryLog', { bookingId: id, status: 'pending', perPage: 100 });
   const decide = useCallMutation('Booking/ApproveRemoteBookingHistory');
-  const refresh = useRefreshBookings();
   if (remote.error) {
     return (
       <Alert color="red" title={t('bookings.remote.failed')} role="alert">
@@ -33,7 +31,6 @@ export function RemoteChanges({ id, canDecide }: { id: number; canDecide: boolea
     try {
       const res = await decide.mutateAsync({ id: changeId, approve });
       notifySuccess(approve ? t('bookings.remote.approved') : t('bookings.remote.rejected'), res.message);
-      void refresh();
     } catch (error) {
       notifyError(t('bookings.remote.decideFailed'), error);
     }

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { useCallMutation } from '../../../api/hooks';
-import { useRefreshBookings } from '../api';
+import { useRefreshAfter } from '../../../api/refresh';
 import { statusColours } from '../status';
 
 /** Moves that need a driver chosen: they are made on the dispatch board, not here. */
@@ -22,7 +22,7 @@ export function allowedActions(status: BookingStatus): BookingMove[] {
 export function StatusActions({ id, status, version }: { id: number; status: BookingStatus; version: number }) {
   const { t } = useTranslation();
   const move = useCallMutation('Booking/UpdateBookingStatus');
-  const refresh = useRefreshBookings();
+  const refresh = useRefreshAfter();
   const [asking, setAsking] = useState<BookingMove | null>(null);
   const [note, setNote] = useState('');
   const actions = allowedActions(status);
@@ -39,14 +39,13 @@ export function StatusActions({ id, status, version }: { id: number; status: Boo
   const run = async (m: BookingMove, withNote?: string) => {
     try {
       const res = await move.mutateAsync({ id, move: m, version, ...(withNote ? { note: withNote } : {}) });
-      void refresh();
       notifySuccess(t(`bookings.moved.${m}`, { defaultValue: t('bookings.statusChanged') }), res.message);
       setAsking(null);
       setNote('');
     } catch (error) {
       notifyError(t('bookings.moveFailed'), error);
       // A 409 means someone moved it meanwhile: show where it is now.
-      void refresh();
+      void refresh('Booking/UpdateBookingStatus');
     }
   };
 

@@ -28,7 +28,7 @@ import { useSubmit } from '../../../ui/useSubmit';
 import { zodValidate } from '../../../ui/zodForm';
 import { LocalDates } from '../../dashboard/LocalDates';
 import { callApi } from '../../../api/client';
-import { type BookingDetails, useRefreshBookings } from '../api';
+import type { BookingDetails } from '../api';
 import { ClientSection } from './ClientSection';
 import { FlightLookup } from './FlightLookup';
 import {
@@ -67,7 +67,6 @@ export function BookingForm({ booking, onSaved, onCancel }: Props) {
   const vehicleTypes = useCall('Common/GetVehicleTypeList', { perPage: 0 }, { staleTime: 60_000 });
   const create = useCallMutation('Booking/Create');
   const update = useCallMutation('Booking/Update');
-  const refresh = useRefreshBookings();
   const [lookingUp, setLookingUp] = useState<number | null>(null);
 
   const form = useForm<BookingFormValues>({
@@ -88,7 +87,6 @@ export function BookingForm({ booking, onSaved, onCancel }: Props) {
       if ((answer.code as number) !== 200) {
         throw new ApiError(answer.code, answer.message || t('bookings.form.notSaved'));
       }
-      void refresh();
       return answer;
     } catch (error) {
       if (error instanceof ApiError && error.errors.length) {

@@ -54,7 +54,7 @@ export function AddCardModal({ opened, onClose, first }: { opened: boolean; onCl
 
 export function AddCardForm({ onDone, first }: { onDone: () => void; first: boolean }) {
   const { t } = useTranslation();
-  const create = useCallMutation('Driver/CreateCard', { invalidates: ['Driver/GetTableSummaryDriverCreditCards'] });
+  const create = useCallMutation('Driver/CreateCard');
   const form = useForm<Values>({
     initialValues: {
       providerToken: '',

@@ -51,9 +51,7 @@ export function BankAccount({ profile }: { profile: Profile }) {
 
 function BankForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
   const { t } = useTranslation();
-  const save = useCallMutation('Driver/UpdateDriverAccountProfile', {
-    invalidates: ['Driver/GetTableSummaryDriverDrvApp'],
-  });
+  const save = useCallMutation('Driver/UpdateDriverAccountProfile');
   const form = useForm({
     initialValues: {
       bankAccountName: profile.bankAccountName ?? profile.fullName,

@@ -56,10 +56,8 @@ export function CardsPage() {
 
 function CardRow({ card }: { card: Card }) {
   const { t } = useTranslation();
-  const makeDefault = useCallMutation('Driver/UpdateCard', {
-    invalidates: ['Driver/GetTableSummaryDriverCreditCards'],
-  });
-  const remove = useCallMutation('Driver/DeleteCard', { invalidates: ['Driver/GetTableSummaryDriverCreditCards'] });
+  const makeDefault = useCallMutation('Driver/UpdateCard');
+  const remove = useCallMutation('Driver/DeleteCard');
   const expired = isExpired(card);
   return (
     <Paper withBorder radius="md" p="md" data-testid="card-row">

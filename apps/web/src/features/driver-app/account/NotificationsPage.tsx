@@ -16,7 +16,7 @@ export function NotificationsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const list = usePagedList('Driver/GetDriverNotifications', {});
-  const mark = useCallMutation('Driver/UpdateIsNotified', { invalidates: ['Driver/GetDriverNotifications'] });
+  const mark = useCallMutation('Driver/UpdateIsNotified');
   const anyUnread = list.rows.some((n) => !n.isNotified);
 
   const open = async (n: Notification) => {

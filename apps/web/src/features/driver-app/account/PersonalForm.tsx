@@ -40,9 +40,7 @@ const valuesOf = (p: Profile): Values => ({
 /** The fields a driver keeps up to date themself; "" clears one, the names cannot be cleared. */
 export function PersonalForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
-  const save = useCallMutation('Driver/UpdateDriverPersonalProfile', {
-    invalidates: ['Driver/GetTableSummaryDriverDrvApp'],
-  });
+  const save = useCallMutation('Driver/UpdateDriverPersonalProfile');
   const form = useForm<Values>({ initialValues: valuesOf(profile), validate: (v) => validate(v) });
   const submit = useSubmit(form, (v) => save.mutateAsync(v), {
     success: t('driver-app.account.profile.saved'),

@@ -1,12 +1,12 @@
 import { ActionIcon, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconMessages, IconSend } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { schemas } from '@cabdesk/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../../api/client';
 import { messageOf } from '../../../api/errors';
 import { useCallMutation } from '../../../api/hooks';
+import { useRefreshAfter } from '../../../api/refresh';
 import { EmptyState, ListSkeleton, LoadFailed, Screen } from '../account/screen';
 import { usePagedList } from '../account/usePagedList';
 import { ChatBubble, OutgoingBubble, type OutgoingMessage } from './ChatBubble';
@@ -15,16 +15,15 @@ const PAGE = 50;
 const { CHAT_MESSAGE_MAX } = schemas;
 // Keys of messages on their way; crypto.randomUUID needs a secure context a phone on plain http lacks.
 let outgoingSeq = 0;
-const chatCalls = ['Driver/GetDriverChatss', 'Driver/GetChatCount'] as const;
 
 /** The conversation with dispatch: newest at the bottom, the office's messages marked read on sight. */
 export function DriverChatPage() {
   const { t } = useTranslation();
-  const client = useQueryClient();
+  const refresh = useRefreshAfter();
   const list = usePagedList('Driver/GetDriverChatss', { sortType: 'desc' }, PAGE);
   const [outgoing, setOutgoing] = useState<OutgoingMessage[]>([]);
   const end = useRef<HTMLDivElement>(null);
-  const markRead = useCallMutation('Driver/UpdateStatusOfUnreadMessagesDriverApp', { invalidates: [...chatCalls] });
+  const markRead = useCallMutation('Driver/UpdateStatusOfUnreadMessagesDriverApp');
 
   const rows = [...list.rows].reverse();
   const newest = rows.at(-1)?.id;
@@ -44,7 +43,7 @@ export function DriverChatPage() {
     setOutgoing((all) => [...all.filter((m) => m.key !== key), { key, text, state: 'sending' }]);
     try {
       await callApi('Driver/SendMessage', { message: text });
-      await Promise.all(chatCalls.map((name) => client.invalidateQueries({ queryKey: [name] })));
+      await refresh('Driver/SendMessage');
       setOutgoing((all) => all.filter((m) => m.key !== key));
     } catch (error) {
       setOutgoing((all) => all.map((m) => (m.key === key ? { ...m, state: 'failed', error: messageOf(error) } : m)));

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/errors';
 import { useCall } from '../../../api/hooks';
+import { refreshAfter } from '../../../api/refresh';
 import { dateTime } from '../../../ui/format';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { amountText } from './amount';
@@ -67,12 +68,7 @@ export function AddExpenseForm({ onDone }: { onDone: () => void }) {
   const send = useMutation({
     mutationFn: (values: ExpenseValues) =>
       postMultipart('Driver/AddDriverExpenseFromDriverApp', expenseFields(values), values.receipt),
-    onSuccess: () =>
-      Promise.all(
-        ['Driver/GetTableSummaryDriverExpenseDrvApp', 'Driver/GetDriverPaymentSummary'].map((name) =>
-          client.invalidateQueries({ queryKey: [name] }),
-        ),
-      ),
+    onSuccess: () => refreshAfter(client, 'Driver/AddDriverExpenseFromDriverApp'),
   });
   const chosenType = typeRows.find((row) => String(row.id) === form.values.expenseTypeId);
 

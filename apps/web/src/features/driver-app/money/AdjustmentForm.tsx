@@ -30,8 +30,6 @@ const toInput = (v: Values): CallInput<'Driver/CreateAdjustment'> => ({
   effectiveDate: (v.effectiveDate ?? '').slice(0, 10),
 });
 
-const invalidates = ['Driver/GetAdjustmentsData', 'Driver/GetDriverPaymentSummary'] as const;
-
 /** Add or change one adjustment; an existing one can be deleted from here too, after a question. */
 export function AdjustmentModal({
   adjustment,
@@ -59,9 +57,9 @@ export function AdjustmentModal({
 
 export function AdjustmentForm({ adjustment, onDone }: { adjustment: Adjustment | null; onDone: () => void }) {
   const { t } = useTranslation();
-  const create = useCallMutation('Driver/CreateAdjustment', { invalidates: [...invalidates] });
-  const update = useCallMutation('Driver/UpdateAdjustments', { invalidates: [...invalidates] });
-  const remove = useCallMutation('Driver/DeleteAdjustments', { invalidates: [...invalidates] });
+  const create = useCallMutation('Driver/CreateAdjustment');
+  const update = useCallMutation('Driver/UpdateAdjustments');
+  const remove = useCallMutation('Driver/DeleteAdjustments');
   const form = useForm<Values>({
     initialValues: adjustment
       ? {

@@ -1,5 +1,5 @@
 import type { BuiltName, ResponseOf } from '@cabdesk/contract';
-import { callTable } from '@cabdesk/contract/call-table';
+import { callMeta } from '../../../api/call-meta';
 import { callApiWithForm } from '../../../api/client';
 
 type Fields = Record<string, string | number | null | undefined>;
@@ -10,7 +10,7 @@ function formOf(name: BuiltName, fields: Fields, file: File | null): FormData {
   for (const [key, value] of Object.entries(fields)) {
     if (value !== null && value !== undefined && value !== '') form.append(key, String(value));
   }
-  const uploadField = callTable[name].upload;
+  const uploadField = callMeta(name).upload;
   if (file) {
     if (!uploadField) throw new Error(`${name} takes no file.`);
     form.append(uploadField, file, file.name);

@@ -7,12 +7,6 @@ import { dateTime } from '../../../ui/format';
 import { notifyError } from '../../../ui/notify';
 import { useDriverId } from './useDriverId';
 
-const refreshed = [
-  'Booking/GetDriverStatus',
-  'Booking/GetDriverDashboardDetails',
-  'Driver/GetDriverVehicleListDrvApp',
-] as const;
-
 /** Start of shift with the vehicle driven, and its end. */
 export function ShiftCard() {
   const { t } = useTranslation();
@@ -25,7 +19,7 @@ export function ShiftCard() {
     { enabled: !shift && !status.isPending },
   );
   const [vehicleId, setVehicleId] = useState<string | null>(null);
-  const change = useCallMutation('Driver/AddDriverShift', { invalidates: [...refreshed] });
+  const change = useCallMutation('Driver/AddDriverShift');
 
   const own = vehicles.data?.data.find((v) => v.isAssigned && !v.takenBy);
   const chosen = vehicleId ?? (own ? String(own.id) : null);

@@ -17,9 +17,7 @@ export function StatusCard() {
   const { t } = useTranslation();
   const driverId = useDriverId();
   const status = useCall('Booking/GetDriverStatus', {});
-  const update = useCallMutation('Driver/UpdateDriverStatus', {
-    invalidates: ['Booking/GetDriverStatus', 'Booking/GetDriverDashboardDetails'],
-  });
+  const update = useCallMutation('Driver/UpdateDriverStatus');
   const current = update.isPending ? update.variables.availability : (status.data?.data.userStatus ?? 3);
   return (
     <Paper withBorder radius="lg" p="md">

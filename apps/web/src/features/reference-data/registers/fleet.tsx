@@ -53,13 +53,8 @@ export const vehicleTypes = defineRegister<CallOutput<'VehicleType/GetTableSumma
   filters: [{ name: 'isActive', kind: 'active' }],
   defaultSort: { column: 'sortOrder', direction: 'asc' },
   titleOf: (r) => r.name,
-  invalidates: [
-    'Common/GetVehicleTypeList',
-    'Common/GetVehicleTypes',
-    'Common/GetVehicleTypeListForDriverPayment',
-    'Common/GetVehicleTypeListForBookingIfClientPortal',
-    'Vehicle/GetVehicleTypeList',
-  ],
+  // Vehicles show their type.
+  refreshes: ['Vehicle'],
 });
 
 export const documentTypes = defineRegister<CallOutput<'DocumentType/GetTableSummary'>>({
@@ -94,7 +89,6 @@ export const documentTypes = defineRegister<CallOutput<'DocumentType/GetTableSum
   ],
   defaultSort: { column: 'name', direction: 'asc' },
   titleOf: (r) => r.name,
-  invalidates: ['Common/GetDocumentTypeList'],
 });
 
 export const tags = defineRegister<CallOutput<'Tag/GetTableSummary'>>({
@@ -125,5 +119,6 @@ export const tags = defineRegister<CallOutput<'Tag/GetTableSummary'>>({
   ],
   defaultSort: { column: 'name', direction: 'asc' },
   titleOf: (r) => r.name,
-  invalidates: ['Common/GetTagList', 'Driver/GetDriverTagList', 'Vehicle/GetVehicleTagList', 'Client/GetClientTagList'],
+  // Tagged rows show their tags.
+  refreshes: ['Driver', 'Vehicle', 'Client', 'Passenger'],
 });

@@ -53,7 +53,6 @@ export const expenseTypes = defineRegister<CallOutput<'BookingExpenseType/GetTab
   filters: [{ name: 'isActive', kind: 'active' }],
   defaultSort: { column: 'name', direction: 'asc' },
   titleOf: (r) => r.name,
-  invalidates: ['Common/GetExpenseTypeList', 'BookingExpenseType/GetExpenseTypeList'],
 });
 
 const isPercent = (v: Record<string, unknown>) => v.discountType === 'percent';

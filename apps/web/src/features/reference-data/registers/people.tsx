@@ -37,7 +37,8 @@ export const driverTypes = defineRegister<CallOutput<'DriverType/GetTableSummary
   filters: [{ name: 'isActive', kind: 'active' }],
   defaultSort: { column: 'name', direction: 'asc' },
   titleOf: (r) => r.name,
-  invalidates: ['Driver/GetDriverTypeList'],
+  // Drivers show their type.
+  refreshes: ['Driver'],
 });
 
 export const clientTypes = defineRegister<CallOutput<'ClientType/GetTableSummary'>>({
@@ -63,7 +64,8 @@ export const clientTypes = defineRegister<CallOutput<'ClientType/GetTableSummary
   filters: [{ name: 'isActive', kind: 'active' }],
   defaultSort: { column: 'name', direction: 'asc' },
   titleOf: (r) => r.name,
-  invalidates: ['Client/GetClientTypeList'],
+  // Clients show their type.
+  refreshes: ['Client'],
 });
 
 export const clientReferences = defineRegister<CallOutput<'ClientReference/GetTableSummary'>>({

@@ -47,7 +47,6 @@ export const zones = defineRegister<CallOutput<'Zone/GetTableSummaryZones'>>({
   filters: [{ name: 'isActive', kind: 'active' }],
   defaultSort: { column: 'name', direction: 'asc' },
   titleOf: (r) => r.name,
-  invalidates: ['Common/GetZoneList'],
 });
 
 export const knownLocations = defineRegister<CallOutput<'KnownLocation/GetTableSummary'>>({
@@ -135,5 +134,4 @@ export const exclusions = defineRegister<CallOutput<'Exclusion/GetTableSummary'>
   filters: [{ name: 'isActive', kind: 'active' }],
   defaultSort: { column: 'startDate', direction: 'asc' },
   titleOf: (r) => r.name,
-  invalidates: ['Exclusion/GetExclusionList'],
 });
