@@ -125,6 +125,14 @@ describe('the driver app on a phone beside the dispatch desk', async () => {
     // The phone hears of it over its socket: no reload, no tap.
     const offer = p.getByTestId(`offer-${bookingId}`);
     await offer.waitFor({ timeout: 10_000 });
+    // Both answers read in full on a 390 px phone (a cut label once read "Accept j…").
+    for (const id of ['offer-accept', 'offer-decline']) {
+      const cut = await offer
+        .getByTestId(id)
+        .locator('.mantine-Button-label')
+        .evaluate((label) => label.scrollWidth > label.clientWidth);
+      expect(cut, id).toBe(false);
+    }
     await offer.getByTestId('offer-accept').click();
     await expect.poll(serverStatus, { timeout: 10_000 }).toBe('accepted');
   });

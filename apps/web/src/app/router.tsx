@@ -37,7 +37,7 @@ function Guarded({ item }: { item: NavItem }) {
   const { user } = useAuth();
   if (!canOpen(item, user?.role, (s) => ability.can('read', s))) return <NotFoundPage forbidden />;
   const Page = builtPages.get(item.path)?.page;
-  return Page ? <Page /> : <PlaceholderPage item={item} />;
+  return Page ? <Page /> : <PlaceholderPage item={item} isHome={item.path === homePath(user?.role)} />;
 }
 
 /** A feature's own page that is not in the menu (a profile, an editor). */

@@ -25,7 +25,7 @@ function Ring({
         size={112}
         thickness={11}
         roundCaps
-        sections={pct === null ? [] : [{ value: pct, color: pct >= 100 ? 'teal' : 'cyan' }]}
+        sections={pct === null ? [] : [{ value: Math.min(100, pct), color: pct >= 100 ? 'teal' : 'cyan' }]}
         label={
           <Text ta="center" fw={700} size="lg">
             {pct === null ? '—' : `${pct} %`}

@@ -64,8 +64,9 @@ export function initialFilters(today = localToday()): DashboardFilterState {
   };
 }
 
-/** Share of a goal reached, as a whole percent capped at 100 for rings; null without a goal. */
+/** Share of a goal reached, as a whole percent (past 100 when the goal is beaten); null without a goal. */
 export function goalPercent(value: number, goal: number | null): number | null {
   if (!goal || goal <= 0) return null;
-  return Math.min(100, Math.round((value * 100) / goal));
+  // Past the goal the figure says by how much (138 %); only the ring stops at full.
+  return Math.round((value * 100) / goal);
 }

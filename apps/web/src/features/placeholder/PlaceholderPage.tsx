@@ -4,8 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { NavItem } from '../../app/nav-items';
 
-/** A clear page for an area that is not built yet: what it is and what it will hold. */
-export function PlaceholderPage({ item }: { item: NavItem }) {
+/**
+ * A clear page for an area that is not built yet: what it is and what it will hold. On the user's own
+ * start page there is nowhere to go back to (a passenger's start page is not built yet either).
+ */
+export function PlaceholderPage({ item, isHome = false }: { item: NavItem; isHome?: boolean }) {
   const { t } = useTranslation();
   const area = t(`nav.${item.label}`);
   return (
@@ -25,9 +28,11 @@ export function PlaceholderPage({ item }: { item: NavItem }) {
             </List>
           </>
         ) : null}
-        <Button component={Link} to="/" variant="light" w="fit-content">
-          {t('placeholder.back')}
-        </Button>
+        {isHome ? null : (
+          <Button component={Link} to="/" variant="light" w="fit-content">
+            {t('placeholder.back')}
+          </Button>
+        )}
       </Stack>
     </Paper>
   );

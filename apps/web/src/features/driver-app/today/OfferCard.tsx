@@ -39,18 +39,12 @@ export function OfferCard({ job }: { job: BookingRow }) {
           )}
         </Group>
         <JobSummary job={job} />
-        <Group grow>
+        {/* One answer under the other, as wide as the phone: a thumb finds them, and no word is cut. */}
+        <Stack gap="xs">
           <Button
-            variant="default"
-            size="lg"
-            loading={busy === 'reject'}
-            onClick={() => void answer('reject')}
-            data-testid="offer-decline"
-          >
-            {t('driver-app.step.reject')}
-          </Button>
-          <Button
-            size="lg"
+            size="xl"
+            h={64}
+            fullWidth
             color="teal"
             loading={busy === 'confirm'}
             onClick={() => void answer('confirm')}
@@ -58,7 +52,17 @@ export function OfferCard({ job }: { job: BookingRow }) {
           >
             {t('driver-app.step.confirm')}
           </Button>
-        </Group>
+          <Button
+            variant="default"
+            size="md"
+            fullWidth
+            loading={busy === 'reject'}
+            onClick={() => void answer('reject')}
+            data-testid="offer-decline"
+          >
+            {t('driver-app.step.reject')}
+          </Button>
+        </Stack>
       </Stack>
     </Paper>
   );
