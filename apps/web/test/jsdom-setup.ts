@@ -28,6 +28,11 @@ if (!('fonts' in document)) {
 URL.createObjectURL ??= () => 'blob:preview';
 URL.revokeObjectURL ??= () => {};
 
+// findBy… and waitFor wait up to 5 s, not 1 s: CI runs on two shared cores, and a screen that is
+// slow there is not a failure of the screen.
+const { configure } = await import('@testing-library/react');
+configure({ asyncUtilTimeout: 5000 });
+
 // The feature words arrive in their own module in the app (i18n/index.ts); screens under test
 // read them at once, as they do once the app has started.
 const { featureWords } = await import('../src/i18n');

@@ -36,6 +36,7 @@ const steps: { id: string; run: (db: Db) => Promise<void> }[] = [
           timezone: c.timezone,
           currency: c.currency,
           locale: c.locale,
+          dateFormat: c.locale === 'de-DE' ? 'd.m.Y' : 'd-m-Y',
           isVatRegistered: c.isVatRegistered,
           vatRateBp: c.vatRateBp,
           loaderStyle: c.loaderStyle,

@@ -30,6 +30,7 @@ export interface UserData {
   staffRoleID: number;
   staffRoleName: string | null;
   ability: AbilityRule[];
+  company: { name: string; currency: string; timezone: string; dateFormat: string };
 }
 
 const plainKeys = [
@@ -65,6 +66,9 @@ const signedInKeys = [
   'parentEntryUserID',
   'isParent',
   'parentCLientID',
+  'currency',
+  'timezone',
+  'dateFormat',
   // The driver app's offline copy of the driver's jobs, and the phone's push token.
   'driverCache',
   'deviceToken',
@@ -112,6 +116,10 @@ export function storeSession(session: SessionData, webView: boolean): void {
   localStorage.setItem('vatFraction', String(session.vatPercentage / 100));
   localStorage.setItem('role', session.userData.role);
   localStorage.setItem('userData', JSON.stringify(session.userData));
+  // Money, times and dates on every screen follow the company (ui/format.ts reads these).
+  localStorage.setItem('currency', session.userData.company.currency);
+  localStorage.setItem('timezone', session.userData.company.timezone);
+  localStorage.setItem('dateFormat', session.userData.company.dateFormat);
   localStorage.setItem('webView', webView ? 'True' : 'False');
   storage.setTokens(session.accessToken, session.refreshToken);
 }

@@ -22,16 +22,43 @@ export function fromMinor(minor: number | null | undefined): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-export function dateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+/** The company's way of writing a date: day, month and year in its order, with its separator. */
+const dateFormat = () => localStorage.getItem('dateFormat') ?? 'd-m-Y';
+/** Times are stored in UTC and shown on the company's clock, wherever the screen is. */
+const timeZone = () => localStorage.getItem('timezone') ?? undefined;
+
+function writeDate(y: string, m: string, d: string, format = dateFormat()): string {
+  const separator = /[^dmY]/.exec(format)?.[0] ?? '-';
+  return format
+    .split(separator)
+    .map((part) => (part === 'Y' ? y : part === 'm' ? m : d))
+    .join(separator);
 }
 
-/** A calendar date (YYYY-MM-DD) in the company's d-m-Y form. */
+/** An instant as the company reads it: its date format and a 24-hour time on its clock. */
+export function dateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: timeZone(),
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${writeDate(parts.year ?? '', parts.month ?? '', parts.day ?? '')} ${parts.hour}:${parts.minute}`;
+}
+
+/** A calendar date (YYYY-MM-DD) in the company's date format (d-m-Y unless it chose another). */
 export function day(date: string | null | undefined): string {
   if (!date) return '—';
-  const [y, m, d] = date.slice(0, 10).split('-');
-  return `${d}-${m}-${y}`;
+  const [y = '', m = '', d = ''] = date.slice(0, 10).split('-');
+  return writeDate(y, m, d);
 }
 
 export function count(n: number | null | undefined): string {

@@ -9,6 +9,10 @@ export const abilityRule = z.object({
 
 export const roleName = z.enum(['Admin', 'Staff', 'Driver', 'Passenger', 'Client']);
 
+/** A company's date format: the order of day, month and year and their separator. */
+export const dateFormats = ['d-m-Y', 'd/m/Y', 'd.m.Y', 'm/d/Y', 'Y-m-d'] as const;
+export const dateFormat = z.enum(dateFormats);
+
 /** `userData` of the session: who is signed in and what they may do. */
 export const userData = z.object({
   id: z.number(),
@@ -19,6 +23,13 @@ export const userData = z.object({
   staffRoleID: z.number(),
   staffRoleName: z.string().nullable(),
   ability: z.array(abilityRule),
+  /** How the company shows money, time and dates: every screen of the session follows it. */
+  company: z.object({
+    name: z.string(),
+    currency: z.string(),
+    timezone: z.string(),
+    dateFormat: dateFormat,
+  }),
 });
 
 /** The session keys of spec 000 §3, plus the token pair and userData. */

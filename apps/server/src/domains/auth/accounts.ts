@@ -1,5 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type AbilityRule, type UserKind, roleNames } from '@cabdesk/contract';
+import { type AbilityRule, type UserKind, roleNames, type schemas } from '@cabdesk/contract';
+import type { z } from 'zod';
+
+type DateFormat = z.output<typeof schemas.dateFormat>;
 import type { Db } from '../../platform/db/client';
 import type { Session } from '../../platform/auth/tokens';
 import { clients } from '../clients/schema';
@@ -22,7 +25,16 @@ export interface Account {
   personId: number;
   clientId: number | null;
   passwordChangedAt: Date | null;
-  company: { shortName: string; vatRateBp: number; isVatRegistered: boolean; isActive: boolean };
+  company: {
+    shortName: string;
+    name: string;
+    vatRateBp: number;
+    isVatRegistered: boolean;
+    isActive: boolean;
+    currency: string;
+    timezone: string;
+    dateFormat: string;
+  };
 }
 
 /** One query: the user, its company, its role and the person behind it. */
@@ -44,6 +56,10 @@ export async function loadAccount(db: Db, userId: number): Promise<Account | nul
       staffId: staff.id,
       company: {
         shortName: companies.shortName,
+        name: companies.name,
+        currency: companies.currency,
+        timezone: companies.timezone,
+        dateFormat: companies.dateFormat,
         vatRateBp: companies.vatRateBp,
         isVatRegistered: companies.isVatRegistered,
         isActive: companies.isActive,
@@ -145,6 +161,12 @@ export async function sessionData(
       staffRoleID: account.staffRoleId,
       staffRoleName: account.staffRoleName,
       ability: rules,
+      company: {
+        name: account.company.name,
+        currency: account.company.currency,
+        timezone: account.company.timezone,
+        dateFormat: account.company.dateFormat as DateFormat,
+      },
     },
   };
 }

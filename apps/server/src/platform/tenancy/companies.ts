@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   char,
+  check,
   integer,
   numeric,
   pgTable,
@@ -32,6 +33,8 @@ export const companies = pgTable(
     timezone: text().notNull().default('Europe/London'),
     currency: char({ length: 3 }).notNull().default('GBP'),
     locale: text().notNull().default('en-GB'),
+    /** How dates read on screens and documents: d-m-Y (the default), d/m/Y, d.m.Y, m/d/Y or Y-m-d. */
+    dateFormat: text().notNull().default('d-m-Y'),
     isVatRegistered: boolean().notNull().default(false),
     /** VAT rate in basis points: 2000 = 20 %. */
     vatRateBp: integer().notNull().default(2000),
@@ -51,5 +54,8 @@ export const companies = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('companies_short_name_key').on(sql`lower(${t.shortName})`)],
+  (t) => [
+    uniqueIndex('companies_short_name_key').on(sql`lower(${t.shortName})`),
+    check('companies_date_format_check', sql`${t.dateFormat} in ('d-m-Y', 'd/m/Y', 'd.m.Y', 'm/d/Y', 'Y-m-d')`),
+  ],
 );

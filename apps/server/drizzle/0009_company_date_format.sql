@@ -1,0 +1,2 @@
+ALTER TABLE "companies" ADD COLUMN "date_format" text DEFAULT 'd-m-Y' NOT NULL;--> statement-breakpoint
+ALTER TABLE "companies" ADD CONSTRAINT "companies_date_format_check" CHECK ("companies"."date_format" in ('d-m-Y', 'd/m/Y', 'd.m.Y', 'm/d/Y', 'Y-m-d'));
