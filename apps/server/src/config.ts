@@ -58,6 +58,11 @@ const envSchema = z
       .regex(/^https?:\/\//, 'must be an http(s):// URL')
       .optional(),
     FLIGHT_API_KEY: z.string().optional(),
+    MAP_TILE_URL: z
+      .string()
+      .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s):// address with {z}, {x} and {y}')
+      .optional(),
+    MAP_TILE_ATTRIBUTION: z.string().optional(),
     POSTCODE_API_URL: z
       .string()
       .regex(/^https?:\/\//, 'must be an http(s):// URL')
@@ -99,6 +104,8 @@ export interface Config {
   flightApi: { url: string; key: string | undefined } | undefined;
   /** A postcode service (postcodes.io style); without it the built-in outward-code table answers. */
   postcodeApiUrl: string | undefined;
+  /** Map tiles ({z}/{x}/{y} template) and their attribution; without them maps draw a plain grid. */
+  mapTiles: { url: string; attribution: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -141,5 +148,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     offerTimeoutSeconds: e.OFFER_TIMEOUT_SECONDS,
     flightApi: e.FLIGHT_API_URL ? { url: e.FLIGHT_API_URL, key: e.FLIGHT_API_KEY } : undefined,
     postcodeApiUrl: e.POSTCODE_API_URL,
+    mapTiles: e.MAP_TILE_URL ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION ?? '' } : undefined,
   };
 }

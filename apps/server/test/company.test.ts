@@ -58,3 +58,20 @@ describe('Common/GetSystemLogo', () => {
     expect(res.headers['content-type']).toContain('svg');
   });
 });
+
+describe('Common/GetMapSettings', () => {
+  it('answers no tiles by default, so maps draw their offline grid', async () => {
+    const res = await call(t.app, 'Common/GetMapSettings', {});
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ tileUrl: null, attribution: '' });
+  });
+
+  it('answers the tile address the server was started with, without a token', async () => {
+    const tiled = await createTestApp({
+      MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png',
+      MAP_TILE_ATTRIBUTION: '© Example maps',
+    });
+    const res = await call(tiled.app, 'Common/GetMapSettings', {});
+    expect(res.body.data).toEqual({ tileUrl: 'https://tiles.example/{z}/{x}/{y}.png', attribution: '© Example maps' });
+  });
+});

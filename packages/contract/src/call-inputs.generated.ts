@@ -135,6 +135,7 @@ const homes: Record<BuiltName, readonly [keyof typeof modules, string]> = {
   'BookingFormSetting/Update': ['company/calls', 'bookingFormSettingSettings'],
   'Common/GetSystemLogo': ['company/calls', 'branding'],
   'Common/GetCompanyDetails': ['company/calls', 'branding'],
+  'Common/GetMapSettings': ['company/calls', 'branding'],
   'Common/GetSubCompanyList': ['company/calls', 'commonSettings'],
   'Common/GetRefCompanyImage': ['company/calls', 'commonSettings'],
   'Common/UploadImageRefCompany': ['company/calls', 'commonSettings'],

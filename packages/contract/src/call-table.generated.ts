@@ -837,6 +837,14 @@ export const callTable: Record<BuiltName, CallEntry> = {
     verb: 'read',
     isPublic: true,
   },
+  'Common/GetMapSettings': {
+    path: '/Common/GetMapSettings',
+    methods: ['POST'],
+    kind: 'read',
+    subject: 'Auth',
+    verb: 'read',
+    isPublic: true,
+  },
   'Common/GetSubCompanyList': {
     path: '/Common/GetSubCompanyList',
     methods: ['POST'],

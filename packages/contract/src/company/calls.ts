@@ -3,7 +3,7 @@ import { lookup } from '../crud';
 import { area, flat, mutation, planned, read } from '../define';
 import { imageUpload, noInput } from '../fields';
 import { bookingFormSettingUpdateInput, bookingFormSettings } from './booking-form';
-import { companyLookupInput, publicCompany, systemLogo, systemLogoInput } from './schemas';
+import { companyLookupInput, mapSettings, publicCompany, systemLogo, systemLogoInput } from './schemas';
 
 const companyDetails = flat({
   verb: 'read',
@@ -34,6 +34,14 @@ export const branding = area(
         'Logos for a company and user type (Admin, Passenger or a staff role id); unknown companies get the default.',
     }),
     GetCompanyDetails: companyDetails,
+    GetMapSettings: read({
+      input: noInput(),
+      output: mapSettings,
+      isPublic: true,
+      addedBecause:
+        'maps draw their tiles from an address the operator sets on the server (MAP_TILE_URL), without rebuilding the web app',
+      summary: 'Where maps take their tiles from, and the words the tiles ask to show; no address means no tiles.',
+    }),
   },
 );
 

@@ -25,3 +25,9 @@ export const systemLogo = z.object({
   navBarLogo: z.string().describe('URL of the logo for the navigation bar'),
   mainLogo: z.string().describe('URL of the large logo (sign-in page, loader)'),
 });
+
+/** Common/GetMapSettings: the tile address maps use (an {x}/{y}/{z} template), or none. */
+export const mapSettings = z.object({
+  tileUrl: z.string().nullable(),
+  attribution: z.string(),
+});

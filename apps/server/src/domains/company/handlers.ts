@@ -33,6 +33,10 @@ export const companyHandlers = handlers({
   'Booking/GetCompanyDetails': (input, ctx) => companyByShortName(ctx.db, input.companyShortName),
   'Common/GetCompanyDetails': (input, ctx) => companyByShortName(ctx.db, input.companyShortName),
 
+  'Common/GetMapSettings': async (_input, ctx) => ({
+    tileUrl: ctx.services.config.mapTiles?.url ?? null,
+    attribution: ctx.services.config.mapTiles?.attribution ?? '',
+  }),
   'Common/GetSystemLogo': async (input, ctx) => {
     if (!input.companyID) return DEFAULT_LOGOS;
     const [company] = await ctx.db

@@ -2,19 +2,21 @@ import 'leaflet/dist/leaflet.css';
 import { Text } from '@mantine/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCall } from '../../../api/hooks';
 import { MapContainer, Pane, ScaleControl, TileLayer, useMap } from 'react-leaflet';
 import { boundsOf, LONDON, type LatLng } from '../polygon';
 import { CoordinateGrid } from './CoordinateGrid';
 
 /**
- * Tiles come from the build (VITE_MAP_TILE_URL); by default there are none, because the product
- * must work without the internet. Without tiles, or when they fail to load, the map is a light
- * background with a coordinate grid, and every outline and point still shows and can be edited.
+ * Tiles come from the server's configuration (MAP_TILE_URL, read at run time through
+ * Common/GetMapSettings, so an operator sets them without rebuilding); by default there are none,
+ * because the product must work without the internet. Without tiles, or when they fail to load, the
+ * map is a light background with a coordinate grid, and every outline and point still shows.
  */
-const tileUrl = String(import.meta.env.VITE_MAP_TILE_URL ?? '').trim();
-const tileAttribution = String(import.meta.env.VITE_MAP_TILE_ATTRIBUTION ?? '');
-
-export const mapHasTiles = tileUrl !== '';
+function useMapTiles() {
+  const settings = useCall('Common/GetMapSettings', {}, { staleTime: Infinity });
+  return { url: settings.data?.data.tileUrl ?? null, attribution: settings.data?.data.attribution ?? '' };
+}
 
 type TileState = 'none' | 'loading' | 'ok' | 'failed';
 
@@ -72,14 +74,17 @@ export function MapCanvas({
   label: string;
 }) {
   const { t } = useTranslation();
-  const [tiles, setTiles] = useState<TileState>(mapHasTiles ? 'loading' : 'none');
+  const source = useMapTiles();
+  // What the tiles did once asked for; with no tile address there is nothing to ask.
+  const [heard, setTiles] = useState<'ok' | 'failed' | null>(null);
+  const tiles: TileState = source.url ? (heard ?? 'loading') : 'none';
   return (
     <div style={{ position: 'relative' }} role="group" aria-label={label}>
       <MapContainer
         center={LONDON}
         zoom={11}
         doubleClickZoom={false}
-        attributionControl={mapHasTiles}
+        attributionControl={source.url !== null}
         style={{
           height,
           width: '100%',
@@ -89,10 +94,10 @@ export function MapCanvas({
           cursor: 'crosshair',
         }}
       >
-        {mapHasTiles ? (
+        {source.url ? (
           <TileLayer
-            url={tileUrl}
-            attribution={tileAttribution}
+            url={source.url}
+            attribution={source.attribution}
             eventHandlers={{
               tileload: () => setTiles('ok'),
               tileerror: () => setTiles((s) => (s === 'ok' ? s : 'failed')),
