@@ -21,6 +21,12 @@ export interface PositionFigures {
   deliveryP95: number;
   deliveryP99: number;
   errors: number;
+  /** Per screen and second: frames and kilobytes a screen watching the whole city received. */
+  cityFramesPerSecond: number;
+  cityKBPerSecond: number;
+  /** The same for a screen zoomed in on a district (a quarter of the city). */
+  districtFramesPerSecond: number;
+  districtKBPerSecond: number;
 }
 
 interface Options {
@@ -48,10 +54,21 @@ export async function positionsIngest(ctx: BenchContext, options: Options): Prom
   let measuring = false;
 
   const maps = await inBatches(options.mapClients, 25, () => connect(wsUrl, ctx.officeToken));
-  for (const map of maps) {
+  // Every other screen is a dispatcher zoomed in on one district; the rest watch the whole city.
+  const received = maps.map((_, i) => ({ district: i % 2 === 1, frames: 0, bytes: 0 }));
+  maps.forEach((map, i) => {
+    const quarter = i % 4 === 1 ? 0 : 1;
+    const area = received[i]!.district
+      ? { south: 51.4 + quarter * 0.1, north: 51.5 + quarter * 0.1, west: -0.3, east: -0.1 }
+      : { south: 51.3, north: 51.8, west: -0.4, east: 0.2 };
+    map.send(JSON.stringify({ type: 'view', areas: [area], drivers: [] }));
+  });
+  maps.forEach((map, i) => {
     map.on('message', (raw) => {
       if (!measuring) return;
       const now = performance.now();
+      received[i]!.frames++;
+      received[i]!.bytes += (raw as Buffer).length;
       const frame = JSON.parse(String(raw)) as { type: string; positions?: { driverId: number; recordedAt: string }[] };
       if (frame.type !== 'positions') return;
       for (const p of frame.positions ?? []) {
@@ -59,7 +76,7 @@ export async function positionsIngest(ctx: BenchContext, options: Options): Prom
         if (at !== undefined) deliveries.push(now - at);
       }
     });
-  }
+  });
 
   const sockets = await inBatches(driverIds.length, 200, async (i) => {
     const driverId = driverIds[i]!;
@@ -132,6 +149,11 @@ export async function positionsIngest(ctx: BenchContext, options: Options): Prom
   const sortedDeliveries = deliveries.sort((a, b) => a - b);
   const sortedAcks = acks.sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 10) / 10;
+  const perScreen = (district: boolean, of: 'frames' | 'bytes') => {
+    const screens = received.filter((r) => r.district === district);
+    const total = screens.reduce((sum, r) => sum + r[of], 0);
+    return screens.length ? total / screens.length / options.seconds / (of === 'bytes' ? 1024 : 1) : 0;
+  };
   return {
     drivers: sockets.length,
     mapClients: maps.length,
@@ -147,5 +169,9 @@ export async function positionsIngest(ctx: BenchContext, options: Options): Prom
     deliveryP95: round(percentile(sortedDeliveries, 95)),
     deliveryP99: round(percentile(sortedDeliveries, 99)),
     errors,
+    cityFramesPerSecond: round(perScreen(false, 'frames')),
+    cityKBPerSecond: round(perScreen(false, 'bytes')),
+    districtFramesPerSecond: round(perScreen(true, 'frames')),
+    districtKBPerSecond: round(perScreen(true, 'bytes')),
   };
 }

@@ -19,6 +19,35 @@ export interface LivePosition {
 
 export type LiveState = 'connecting' | 'live' | 'offline';
 
+export interface MapArea {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
+/**
+ * What a screen wants to hear of the drivers' positions: the map areas it shows (null: every driver)
+ * and drivers it follows wherever they are. The channel tells the server the union of all of them,
+ * so a map hears only the drivers it shows.
+ */
+export interface PositionInterest {
+  areas: MapArea[] | null;
+  drivers?: number[];
+}
+
+/** The server's view frame for a set of interests: nobody listening hears nothing. */
+export function viewOf(interests: Iterable<PositionInterest>): { areas: MapArea[] | null; drivers: number[] } {
+  const areas: MapArea[] = [];
+  const drivers = new Set<number>();
+  for (const interest of interests) {
+    if (interest.areas === null) return { areas: null, drivers: [] };
+    areas.push(...interest.areas);
+    for (const d of interest.drivers ?? []) drivers.add(d);
+  }
+  return { areas: areas.slice(0, 20), drivers: [...drivers].slice(0, 500) };
+}
+
 type Listener<T> = (value: T) => void;
 
 /**
@@ -33,7 +62,9 @@ class LiveChannel {
   private stopped = true;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly eventListeners = new Set<Listener<LiveEvent>>();
-  private readonly positionListeners = new Set<Listener<LivePosition[]>>();
+  private readonly positionListeners = new Map<Listener<LivePosition[]>, PositionInterest>();
+  private sentView = '';
+  private viewTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly stateListeners = new Set<Listener<LiveState>>();
   private readonly reloadListeners = new Set<Listener<void>>();
   private readonly positionAcks = new Map<string, (stored: boolean) => void>();
@@ -94,6 +125,8 @@ class LiveChannel {
         else this.seq = latest;
         this.attempts = 0;
         this.setState('live');
+        this.sentView = '';
+        this.sendView();
         return;
       }
       case 'event': {
@@ -107,7 +140,7 @@ class LiveChannel {
         return;
       }
       case 'positions':
-        for (const l of this.positionListeners) l(frame.positions as LivePosition[]);
+        for (const l of this.positionListeners.keys()) l(frame.positions as LivePosition[]);
         return;
       case 'positions.ack':
       case 'positions.error': {
@@ -149,9 +182,29 @@ class LiveChannel {
     return () => this.eventListeners.delete(listener);
   }
 
-  onPositions(listener: Listener<LivePosition[]>): () => void {
-    this.positionListeners.add(listener);
-    return () => this.positionListeners.delete(listener);
+  /** Hears the positions of the drivers `interest` covers (and perhaps others: filter if it matters). */
+  onPositions(listener: Listener<LivePosition[]>, interest: PositionInterest = { areas: null }): () => void {
+    this.positionListeners.set(listener, interest);
+    this.viewChanged();
+    return () => {
+      this.positionListeners.delete(listener);
+      this.viewChanged();
+    };
+  }
+
+  /** A map pans and zooms in bursts: the server hears the settled view. */
+  private viewChanged(): void {
+    if (this.viewTimer) clearTimeout(this.viewTimer);
+    this.viewTimer = setTimeout(() => this.sendView(), 150);
+  }
+
+  private sendView(): void {
+    const socket = this.socket;
+    if (!socket || this.state !== 'live' || socket.readyState !== WebSocket.OPEN) return;
+    const view = JSON.stringify({ type: 'view', ...viewOf(this.positionListeners.values()) });
+    if (view === this.sentView) return;
+    this.sentView = view;
+    socket.send(view);
   }
 
   onState(listener: Listener<LiveState>): () => void {

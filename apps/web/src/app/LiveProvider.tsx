@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { live, type LiveEvent, type LivePosition } from '../api/live';
+import { live, type LiveEvent, type LivePosition, type PositionInterest } from '../api/live';
 import { useAuth } from './auth';
 
 /**
@@ -75,6 +75,12 @@ export function useLiveEvents(types: string[], handler: (event: LiveEvent) => vo
   }, [key, handler]);
 }
 
-export function useLivePositions(handler: (positions: LivePosition[]) => void): void {
-  useEffect(() => live.onPositions(handler), [handler]);
+/** Runs a handler for the live positions of the drivers `interest` covers (memoise it). */
+export function useLivePositions(
+  handler: (positions: LivePosition[]) => void,
+  interest: PositionInterest = EVERY_DRIVER,
+): void {
+  useEffect(() => live.onPositions(handler, interest), [handler, interest]);
 }
+
+const EVERY_DRIVER: PositionInterest = { areas: null };

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, doublePrecision, index, integer, pgTable, real, timestamp } from 'drizzle-orm/pg-core';
 import { companyColumn, idColumn, sameCompany, tenantKey } from '../../platform/db/columns';
 import { drivers } from '../drivers/schema';
@@ -42,6 +43,8 @@ export const driverLocations = pgTable(
   },
   (t) => [
     index('driver_locations_company_idx').on(t.companyId, t.recordedAt),
+    // Nearest-first reads (suggested drivers) walk this index in distance order and stop early.
+    index('driver_locations_point_idx').using('gist', sql`point(${t.lng}, ${t.lat})`),
     sameCompany(t, t.driverId, drivers).onDelete('cascade'),
   ],
 );

@@ -2,6 +2,7 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import type { RootDb } from '../db/client';
 import type { LiveBus, LiveMessage } from './bus';
+import { inView, type MapView } from './map-view';
 import { liveEvents } from './schema';
 
 /** Who is at the other end of a socket: an office screen of a company, or one driver's app. */
@@ -12,9 +13,23 @@ export interface Listener {
   driverId: number | null;
   /** The sign-in session behind the socket: its sign-out closes the socket. */
   familyId?: string | undefined;
+  /** The part of the map an office screen shows; undefined or null: every driver. */
+  view?: MapView | null;
+}
+
+/** A driver's newest position of the interval, with its frame text made once for every screen. */
+interface Pending {
+  driverId: number;
+  lat: number;
+  lng: number;
+  recordedAt: string;
+  json: string;
 }
 
 const REPLAY_LIMIT = 500;
+
+const positionsFrame = (shown: readonly Pending[]) =>
+  `{"type":"positions","positions":[${shown.map((p) => p.json).join(',')}]}`;
 const POSITION_FLUSH_MS = 50;
 
 function meantFor(listener: Listener, message: Pick<LiveMessage, 'companyId' | 'driverId' | 'officeOnly'>): boolean {
@@ -25,12 +40,13 @@ function meantFor(listener: Listener, message: Pick<LiveMessage, 'companyId' | '
 
 /**
  * Delivers live changes to the sockets that may see them. Positions are many and small: they are
- * gathered per company and sent every 50 ms as one frame, so a busy fleet costs a screen twenty
- * frames a second, not thousands.
+ * gathered per company, kept to the newest of each driver, and sent every 50 ms as one frame per
+ * screen holding only the drivers in that screen's view, so a busy fleet costs a screen at most
+ * twenty frames a second, of the drivers it shows.
  */
 export class LiveHub {
   private readonly listeners = new Set<Listener>();
-  private readonly positions = new Map<number, unknown[]>();
+  private readonly positions = new Map<number, Map<number, Pending>>();
   private readonly timer: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
 
@@ -62,9 +78,19 @@ export class LiveHub {
 
   private deliver(message: LiveMessage): void {
     if (message.type === 'driver.positions') {
-      const list = this.positions.get(message.companyId) ?? [];
-      list.push(...((message.payload.positions as unknown[]) ?? []));
-      this.positions.set(message.companyId, list);
+      const latest = this.positions.get(message.companyId) ?? new Map<number, Pending>();
+      for (const p of (message.payload.positions as Omit<Pending, 'json'>[] | undefined) ?? []) {
+        const known = latest.get(p.driverId);
+        if (known && known.recordedAt >= p.recordedAt) continue;
+        latest.set(p.driverId, {
+          driverId: p.driverId,
+          lat: p.lat,
+          lng: p.lng,
+          recordedAt: p.recordedAt,
+          json: JSON.stringify(p),
+        });
+      }
+      this.positions.set(message.companyId, latest);
       return;
     }
     const frame = JSON.stringify({ type: 'event', seq: message.seq, event: message.type, payload: message.payload });
@@ -75,17 +101,21 @@ export class LiveHub {
   }
 
   private flushPositions(): void {
-    for (const [companyId, positions] of this.positions) {
-      if (!positions.length) continue;
-      const frame = JSON.stringify({ type: 'positions', positions });
+    for (const [companyId, latest] of this.positions) {
+      if (!latest.size) continue;
+      const all = [...latest.values()];
+      let everything: string | null = null;
       for (const listener of this.listeners) {
-        if (
-          listener.office &&
-          listener.companyId === companyId &&
-          listener.socket.readyState === listener.socket.OPEN
-        ) {
-          listener.socket.send(frame);
+        if (!listener.office || listener.companyId !== companyId) continue;
+        if (listener.socket.readyState !== listener.socket.OPEN) continue;
+        const { view } = listener;
+        if (!view) {
+          everything ??= positionsFrame(all);
+          listener.socket.send(everything);
+          continue;
         }
+        const shown = all.filter((p) => inView(view, p.driverId, p.lat, p.lng));
+        if (shown.length) listener.socket.send(positionsFrame(shown));
       }
     }
     this.positions.clear();

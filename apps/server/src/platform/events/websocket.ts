@@ -6,6 +6,7 @@ import { AppError } from '../http/errors';
 import { permits } from '../http/router';
 import type { Services } from '../services';
 import type { LiveHub, Listener } from './hub';
+import { MapViewError, readMapView } from './map-view';
 
 const AUTH_TIMEOUT_MS = 5000;
 
@@ -25,6 +26,9 @@ interface ClientFrame {
   /** The sender's name for a positions frame, echoed in the answer so the app can drop it from its queue. */
   id?: string;
   points?: unknown[];
+  /** A view frame: the map areas a screen shows (null: every driver) and drivers it follows anywhere. */
+  areas?: unknown;
+  drivers?: unknown;
 }
 
 /**
@@ -37,6 +41,10 @@ interface ClientFrame {
  * anyway for offers, and a frame costs far less than an HTTP call with its token check. Each frame is
  * answered {type: 'positions.ack', id, stored} or {type: 'positions.error', id, field, message}, in the
  * order sent.
+ *
+ * An office map says what it shows ({type: 'view', areas: [{south, west, north, east}], drivers: [id]},
+ * or areas: null for every driver again) and from then on hears only the positions of drivers inside
+ * those areas or in that list; a bad view is answered {type: 'view.error', message} and changes nothing.
  */
 export async function installLiveSocket(
   app: FastifyInstance,
@@ -100,6 +108,15 @@ export async function installLiveSocket(
       }
       if (frame.type === 'positions' && listener?.driverId) {
         takePositions(listener, listener.driverId, frame);
+        return;
+      }
+      if (frame.type === 'view' && listener?.office) {
+        try {
+          listener.view = readMapView(frame);
+        } catch (error) {
+          if (!(error instanceof MapViewError)) throw error;
+          socket.send(JSON.stringify({ type: 'view.error', message: error.message }));
+        }
         return;
       }
       if (frame.type === 'resume' && listener && Number.isInteger(frame.after)) {

@@ -1,12 +1,14 @@
 import { Alert, Badge, Grid, Group, Paper, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { MapArea } from '../../api/live';
 import { useLiveState } from '../../app/LiveProvider';
 import { PageHeader } from '../../ui/PageHeader';
 import { MapCanvas } from '../reference-data/map/MapCanvas';
 import type { LatLng } from '../reference-data/polygon';
 import { DriverList, matches, type StatusFilter } from './DriverList';
 import { DriverMarkers } from './DriverMarkers';
+import { ReportView } from './ReportView';
 import { useDriverMap, useNow } from './useDriverMap';
 
 const HEIGHT = 620;
@@ -16,7 +18,9 @@ export function MapPage() {
   const { t } = useTranslation();
   const liveState = useLiveState();
   const now = useNow();
-  const { drivers, result } = useDriverMap();
+  // Live positions come for the drivers the map shows; the list beside it keeps the last known ones.
+  const [area, setArea] = useState<MapArea | null>(null);
+  const { drivers, result } = useDriverMap(area);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -91,6 +95,7 @@ export function MapPage() {
         <Grid.Col span={{ base: 12, md: 8, xl: 9 }} order={{ base: 1, md: 2 }}>
           <MapCanvas frame={frame} frameReady={!result.isPending} label={t('map.title')} height={HEIGHT}>
             <DriverMarkers drivers={shown} selectedId={selectedId} onSelect={setSelectedId} now={now} />
+            <ReportView onArea={setArea} />
           </MapCanvas>
         </Grid.Col>
       </Grid>

@@ -1,13 +1,16 @@
 import type { CallOutput } from '@cabdesk/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { LivePosition } from '../../api/live';
+import type { LivePosition, MapArea } from '../../api/live';
 import { useCall } from '../../api/hooks';
 import { useLiveEvents, useLivePositions } from '../../app/LiveProvider';
 
 export type DriverOnMap = CallOutput<'Driver/GetTableSummaryDriverLocation'>;
 
-/** Keeps, per driver, the newest position heard live (older ones arrive out of order now and then). */
-export function useLatestLive() {
+/**
+ * Keeps, per driver, the newest position heard live (older ones arrive out of order now and then),
+ * of the drivers inside `area` (every driver until the map knows what it shows).
+ */
+export function useLatestLive(area: MapArea | null = null) {
   const [latest, setLatest] = useState<ReadonlyMap<number, LivePosition>>(new Map());
   const handler = useCallback((positions: LivePosition[]) => {
     setLatest((previous) => {
@@ -21,7 +24,8 @@ export function useLatestLive() {
       return next ?? previous;
     });
   }, []);
-  useLivePositions(handler);
+  const interest = useMemo(() => ({ areas: area ? [area] : null }), [area]);
+  useLivePositions(handler, interest);
   return latest;
 }
 
@@ -30,14 +34,14 @@ export function useLatestLive() {
  * every driver change by the live provider, and on booking moves here), with the positions heard
  * over the live channel laid over it so markers move without a reload.
  */
-export function useDriverMap() {
+export function useDriverMap(area: MapArea | null = null) {
   const result = useCall(
     'Driver/GetTableSummaryDriverLocation',
     { perPage: 0, sortColumn: 'name' },
     { refetchInterval: 60_000 },
   );
   const { refetch } = result;
-  const live = useLatestLive();
+  const live = useLatestLive(area);
   const refresh = useCallback(() => void refetch(), [refetch]);
   useLiveEvents(['booking.moved'], refresh);
 

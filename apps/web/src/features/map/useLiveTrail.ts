@@ -26,7 +26,8 @@ export function useLiveTrail(driverId: number | null, since: string | null, enab
     },
     [driverId, enabled],
   );
-  useLivePositions(handler);
+  const interest = useMemo(() => ({ areas: [], drivers: enabled && driverId ? [driverId] : [] }), [driverId, enabled]);
+  useLivePositions(handler, interest);
   return useMemo(
     () => (heard.driverId === driverId ? heard.points.filter((p) => !since || p.recordedAt > since) : []),
     [heard, driverId, since],

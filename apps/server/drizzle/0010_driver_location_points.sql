@@ -1,0 +1,1 @@
+CREATE INDEX "driver_locations_point_idx" ON "driver_locations" USING gist (point("lng", "lat"));
