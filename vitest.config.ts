@@ -13,6 +13,20 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'money',
+          root: './packages/money',
+          include: ['test/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'fare-engine',
+          root: './packages/fare-engine',
+          include: ['test/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'scripts',
           root: './scripts',
           include: ['**/*.test.ts'],
