@@ -83,11 +83,19 @@ export interface CompiledZoneRoute {
   tariff: CompiledTariff | null;
 }
 
+export type IndexedRow = FixedPriceRow & { index: number };
+
+/** The rows for one pair of places: by vehicle type, and the row for every vehicle type. */
+export interface FixedPair {
+  byVehicleType: Map<number, IndexedRow>;
+  any: IndexedRow | undefined;
+}
+
 export interface FixedIndex {
-  /** `from|to|vehicleTypeId or *` → the row, as written. */
-  forward: Map<string, FixedPriceRow & { index: number }>;
-  /** The same key for rows that also match the other way round, under their reversed places. */
-  reverse: Map<string, FixedPriceRow & { index: number }>;
+  /** from → to → the rows, as written. */
+  forward: Map<string, Map<string, FixedPair>>;
+  /** The rows that also match the other way round, under their places reversed. */
+  reverse: Map<string, Map<string, FixedPair>>;
   size: number;
 }
 
@@ -184,16 +192,29 @@ function compilePeaks(times: PeakTime[], periods: PeakPeriod[]): CompiledPeak[] 
   ];
 }
 
-export const fixedKey = (from: string, to: string, vehicleTypeId: number | null | undefined) =>
-  `${from}|${to}|${vehicleTypeId ?? '*'}`;
+function put(index: Map<string, Map<string, FixedPair>>, from: string, to: string, row: IndexedRow): void {
+  let tos = index.get(from);
+  if (!tos) {
+    tos = new Map();
+    index.set(from, tos);
+  }
+  let pair = tos.get(to);
+  if (!pair) {
+    pair = { byVehicleType: new Map(), any: undefined };
+    tos.set(to, pair);
+  }
+  if (row.vehicleTypeId == null) pair.any = row;
+  else pair.byVehicleType.set(row.vehicleTypeId, row);
+}
 
+/** The fixed-price rows indexed by place, place and vehicle type: a match is a few map look-ups. */
 export function indexFixedRows(rows: readonly FixedPriceRow[]): FixedIndex {
-  const forward = new Map<string, FixedPriceRow & { index: number }>();
-  const reverse = new Map<string, FixedPriceRow & { index: number }>();
+  const forward = new Map<string, Map<string, FixedPair>>();
+  const reverse = new Map<string, Map<string, FixedPair>>();
   rows.forEach((row, index) => {
     const entry = { ...row, index };
-    forward.set(fixedKey(row.from, row.to, row.vehicleTypeId), entry);
-    if (row.reverseAlsoMatches) reverse.set(fixedKey(row.to, row.from, row.vehicleTypeId), entry);
+    put(forward, row.from, row.to, entry);
+    if (row.reverseAlsoMatches) put(reverse, row.to, row.from, entry);
   });
   return { forward, reverse, size: rows.length };
 }

@@ -17,17 +17,12 @@ import {
   type CompiledRules,
   type CompiledTariff,
   type FixedIndex,
-  fixedKey,
+  type IndexedRow,
 } from './compile';
 import { PricingInputError } from './errors';
 import { localTime, type LocalTime } from './local-time';
-import {
-  type Journey,
-  type JourneyInput,
-  journeySchema,
-  type PricingModelKind,
-  type PricingRulesInput,
-} from './schemas';
+import { readJourney } from './read-journey';
+import { type Journey, type JourneyInput, type PricingModelKind, type PricingRulesInput } from './schemas';
 
 export type ItemCode =
   | 'base'
@@ -125,9 +120,7 @@ export function quote(
   pickupAt: Date | string,
 ): Quote {
   const rules = compiledRules(rulesInput);
-  const parsed = journeySchema.safeParse(journeyInput);
-  if (!parsed.success) throw PricingInputError.fromZod(parsed.error, 'the journey cannot be priced');
-  const journey = parsed.data;
+  const journey = readJourney(journeyInput);
   const at = typeof pickupAt === 'string' ? new Date(pickupAt) : pickupAt;
   if (!(at instanceof Date) || !Number.isFinite(at.getTime())) {
     throw PricingInputError.field('pickupAt', 'must be a date-time with a zone');
@@ -587,23 +580,20 @@ export function findFixedRow(
   pickups: readonly string[],
   dropoffs: readonly string[],
   vehicleTypeId: number | null,
-): { row: NonNullable<ReturnType<FixedIndex['forward']['get']>>; reversed: boolean } | null {
+): { row: IndexedRow; reversed: boolean } | null {
   const from = bySpecificity(pickups);
   const to = bySpecificity(dropoffs);
   for (const p of from) {
+    const forward = index.forward.get(p);
+    const reverse = index.reverse.get(p);
+    if (!forward && !reverse) continue;
     for (const d of to) {
-      if (vehicleTypeId !== null) {
-        const exact = index.forward.get(fixedKey(p, d, vehicleTypeId));
-        if (exact) return { row: exact, reversed: false };
-      }
-      const any = index.forward.get(fixedKey(p, d, null));
-      if (any) return { row: any, reversed: false };
-      if (vehicleTypeId !== null) {
-        const back = index.reverse.get(fixedKey(p, d, vehicleTypeId));
-        if (back) return { row: back, reversed: true };
-      }
-      const backAny = index.reverse.get(fixedKey(p, d, null));
-      if (backAny) return { row: backAny, reversed: true };
+      const pair = forward?.get(d);
+      const row = pair && ((vehicleTypeId !== null && pair.byVehicleType.get(vehicleTypeId)) || pair.any);
+      if (row) return { row, reversed: false };
+      const back = reverse?.get(d);
+      const backRow = back && ((vehicleTypeId !== null && back.byVehicleType.get(vehicleTypeId)) || back.any);
+      if (backRow) return { row: backRow, reversed: true };
     }
   }
   return null;
