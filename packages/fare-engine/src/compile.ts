@@ -155,6 +155,15 @@ export function compileTariff(t: Tariff): CompiledTariff {
 
 const DAY_NAMES = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
+/** "every day", "Mon–Fri", "Sat, Sun", "Mon, Wed, Fri". */
+function daysText(weekdays: readonly number[]): string {
+  const days = [...weekdays].sort((a, b) => a - b);
+  if (days.length === 7) return 'every day';
+  const consecutive = days.every((d, i) => i === 0 || d === (days[i - 1] as number) + 1);
+  if (consecutive && days.length > 2) return `${DAY_NAMES[days[0] as number]}–${DAY_NAMES[days.at(-1) as number]}`;
+  return days.map((d) => DAY_NAMES[d]).join(', ');
+}
+
 function compilePeaks(times: PeakTime[], periods: PeakPeriod[]): CompiledPeak[] {
   const charge = (p: { multiplier?: string | null; surcharge?: number | null }) => ({
     multiplier: p.multiplier != null ? ratio(p.multiplier) : null,
@@ -172,10 +181,7 @@ function compilePeaks(times: PeakTime[], periods: PeakPeriod[]): CompiledPeak[] 
       to: p.to === '24:00' ? 1440 : minutesOf(p.to),
       fromText: '',
       toText: '',
-      window: `${[...p.weekdays]
-        .sort()
-        .map((d) => DAY_NAMES[d])
-        .join(', ')} ${p.from}–${p.to}`,
+      window: `${daysText(p.weekdays)} ${p.from}–${p.to}`,
     })),
     ...periods.map((p) => ({
       kind: 'peakPeriod' as const,

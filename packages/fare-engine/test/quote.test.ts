@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { PricingInputError, type PricingRulesInput, type Quote, quote, standardModelSchema } from '../src';
+import {
+  compileRules,
+  PricingInputError,
+  type PricingRulesInput,
+  type Quote,
+  quote,
+  standardModelSchema,
+} from '../src';
 import { cityJourney, lateInJune, londonRules, noonInJune } from './fixtures';
 
 const byCode = (q: Quote) => Object.fromEntries(q.items.map((i) => [i.code, i.amount]));
@@ -338,5 +345,48 @@ describe('bad input', () => {
       'pickupLocationKeys.0',
     );
     expect(refusal(() => quote({}, rules, 'not a time')).field).toBe('pickupAt');
+  });
+});
+
+describe('components in detail', () => {
+  it('charges dead mileage only under a dead-mileage mode, and says from where', () => {
+    const rules = londonRules();
+    const model = (rules.models as Record<string, unknown>[])[0] as Record<string, unknown>;
+    const fromDropOff = {
+      ...rules,
+      models: [{ ...model, deadMileage: { mode: 'fromLastDropOff', ratePerKm: 80 } }, ...rules.models.slice(1)],
+    };
+    const q = quote({ distanceMetres: 10_000, deadMileageMetres: 2500 }, fromDropOff as PricingRulesInput, noonInJune);
+    expect(q.items.find((i) => i.code === 'deadMileage')).toEqual({
+      code: 'deadMileage',
+      label: 'Dead mileage',
+      amount: 200,
+      detail: "2.5 km from the vehicle's last drop-off, 2.5 km at 0.80/km",
+    });
+    const none = {
+      ...rules,
+      models: [{ ...model, deadMileage: { mode: 'none', ratePerKm: 80 } }, ...rules.models.slice(1)],
+    };
+    expect(
+      byCode(quote({ distanceMetres: 10_000, deadMileageMetres: 2500 }, none as PricingRulesInput, noonInJune))
+        .deadMileage,
+    ).toBeUndefined();
+  });
+
+  it('names the peak window in words', () => {
+    const q = quote(cityJourney, londonRules(), lateInJune);
+    expect(q.items.find((i) => i.code === 'peak')?.detail).toBe('×1.5 of 25.40 (every day 22:00–05:00)');
+    expect(q.considered.find((c) => c.kind === 'peakTime')?.why).toBe(
+      'applies: Wed 2026-06-10 23:30 is within every day 22:00–05:00',
+    );
+  });
+
+  it('quotes the same from the plain rules and their compiled form, and leaves the rules as they were', () => {
+    const rules = londonRules();
+    const before = JSON.stringify(rules);
+    const a = quote(cityJourney, rules, lateInJune);
+    const b = quote(cityJourney, compileRules(rules), lateInJune);
+    expect(a).toEqual(b);
+    expect(JSON.stringify(rules)).toBe(before);
   });
 });
