@@ -50,8 +50,7 @@ export interface QuoteItem {
 }
 
 /** The steps of precedence, in order, then the peaks of the model that priced the journey. */
-export type ConsideredKind =
-  'fixedPrice' | 'clientModel' | 'vehicleTypeModel' | 'companyDefault' | 'peakTime' | 'peakPeriod';
+export type ConsideredKind = PricedBy['via'] | 'peakTime' | 'peakPeriod';
 
 export interface Considered {
   kind: ConsideredKind;
@@ -67,7 +66,7 @@ export interface PricedBy {
   version: number;
   name: string;
   /** Which step of precedence found the model. */
-  via: 'fixedPrice' | 'clientModel' | 'vehicleTypeModel' | 'companyDefault';
+  via: 'fixedPrice' | 'clientModel' | 'vehicleTypeModel' | 'companyDefault' | 'chosenModel';
   /** The fixed-price row that priced it (its id, or its place in the table from 1 when it has none). */
   fixedRow?: number;
 }
@@ -87,6 +86,11 @@ export interface Quote {
 }
 
 type Step = PricedBy['via'];
+
+export interface QuoteOptions {
+  /** Price under this model alone, whatever the precedence would pick. */
+  modelId?: number | null;
+}
 
 interface Fare {
   model: CompiledModel;
@@ -112,12 +116,14 @@ function moneyText(minor: number, digits: number): string {
  * The price of a journey under a company's rules at a pick-up time: a pure function (no clock, no
  * I/O). `rules` may be the plain rules (validated and indexed once per object) or `compileRules`'s
  * answer. Throws a PricingInputError naming the field for a journey or rules it cannot price.
- * docs/pricing.md says how the price is made.
+ * `options.modelId` prices under that one model instead of the precedence ("try a fare" under every
+ * model, the fare curve of a model being edited). docs/pricing.md says how the price is made.
  */
 export function quote(
   journeyInput: JourneyInput,
   rulesInput: PricingRulesInput | CompiledRules,
   pickupAt: Date | string,
+  options: QuoteOptions = {},
 ): Quote {
   const rules = compiledRules(rulesInput);
   const journey = readJourney(journeyInput);
@@ -140,7 +146,13 @@ export function quote(
   let fare: Fare | null = null;
   let via: Step = 'companyDefault';
   const hourly = journey.hours != null;
-  const steps: [Step, CompiledModel | null, string][] = [
+  const chosen = options.modelId != null ? rules.models.get(options.modelId) : undefined;
+  if (options.modelId != null && !chosen) {
+    throw new PricingInputError('the journey cannot be priced', [
+      { field: 'modelId', message: `names no model among the rules (${options.modelId})` },
+    ]);
+  }
+  const precedence: [Step, CompiledModel | null, string][] = [
     [
       'fixedPrice',
       hourly ? null : rules.fixedPrices,
@@ -162,6 +174,7 @@ export function quote(
     ],
     ['companyDefault', hourly ? rules.defaultHourlyModel : rules.defaultModel, 'the company has no hourly model'],
   ];
+  const steps: [Step, CompiledModel | null, string][] = chosen ? [['chosenModel', chosen, '']] : precedence;
   for (const [step, model, absent] of steps) {
     if (!model) {
       considered.push({ kind: step, id: null, name: null, matched: false, why: absent });
@@ -191,6 +204,11 @@ export function quote(
       matched: true,
       why: `priced the journey (${model.kind} model, version ${model.version})`,
     });
+  }
+  if (!fare && chosen) {
+    throw new PricingInputError('the journey cannot be priced', [
+      { field: 'modelId', message: `${chosen.name} does not price this journey: ${considered[0]?.why}` },
+    ]);
   }
   if (!fare) {
     throw PricingInputError.field(
@@ -352,6 +370,7 @@ const stepWords: Record<Step, string> = {
   clientModel: "client's model",
   vehicleTypeModel: "vehicle type's model",
   companyDefault: 'company default',
+  chosenModel: 'chosen model',
 };
 
 function sum(items: readonly QuoteItem[]): number {

@@ -390,3 +390,30 @@ describe('components in detail', () => {
     expect(JSON.stringify(rules)).toBe(before);
   });
 });
+
+describe('a chosen model', () => {
+  const rules = londonRules();
+
+  it('prices under one model whatever the precedence would pick', () => {
+    const journey = { ...cityJourney, clientId: 900, vehicleTypeId: 2, pickupZoneIds: [10], dropoffZoneIds: [11] };
+    expect(quote(journey, rules, noonInJune).pricedBy.via).toBe('clientModel');
+    const standard = quote(journey, rules, noonInJune, { modelId: 1 });
+    expect(standard.pricedBy).toMatchObject({ kind: 'standard', id: 1, via: 'chosenModel' });
+    expect(standard.price).toBe(2540);
+    expect(standard.considered[0]).toMatchObject({ kind: 'chosenModel', id: 1, matched: true });
+    expect(quote(journey, rules, noonInJune, { modelId: 4 }).price).toBe(
+      quote({ ...journey, clientId: null }, rules, noonInJune).price,
+    );
+  });
+
+  it('refuses a model that is not there or cannot price the journey, naming modelId', () => {
+    expect(refusal(() => quote(cityJourney, rules, noonInJune, { modelId: 99 })).errors).toEqual([
+      { field: 'modelId', message: 'names no model among the rules (99)' },
+    ]);
+    const e = refusal(() => quote(cityJourney, rules, noonInJune, { modelId: 5 }));
+    expect(e.errors[0]).toEqual({
+      field: 'modelId',
+      message: 'Hourly hire does not price this journey: an hourly model prices only hourly hires',
+    });
+  });
+});
