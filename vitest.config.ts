@@ -16,6 +16,8 @@ export default defineConfig({
           name: 'money',
           root: './packages/money',
           include: ['test/**/*.test.ts'],
+          // property tests run hundreds of cases: room for a busy machine
+          testTimeout: 30_000,
         },
       },
       {
@@ -23,6 +25,8 @@ export default defineConfig({
           name: 'fare-engine',
           root: './packages/fare-engine',
           include: ['test/**/*.test.ts'],
+          // property tests run hundreds of cases: room for a busy machine
+          testTimeout: 30_000,
         },
       },
       {

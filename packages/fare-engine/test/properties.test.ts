@@ -133,6 +133,46 @@ describe('the fare engine, for any rules and journey', () => {
     );
   });
 
+  it('never charges less for a longer journey under a vehicle model, whatever its multiplier', () => {
+    fc.assert(
+      fc.property(
+        standardRules,
+        fc.integer({ min: 1, max: 400 }).map((pct) => (pct / 100).toFixed(2)),
+        journey,
+        fc.integer({ min: 0, max: 100_000 }),
+        instant,
+        (rules, multiplier, j, more, at) => {
+          const {
+            kind: _kind,
+            id: _id,
+            version: _version,
+            name: _name,
+            peakTimes,
+            ...tariff
+          } = rules.models[0] as Record<string, unknown>;
+          const vehicleRules = compileRules({
+            ...rules,
+            models: [
+              {
+                kind: 'vehicle',
+                id: 1,
+                version: 1,
+                name: 'By vehicle',
+                standard: tariff as never,
+                vehicles: [{ vehicleTypeId: 1, multiplier }],
+                peakTimes: peakTimes as never,
+              },
+            ],
+          });
+          const shorter = quote({ ...j, vehicleTypeId: 1 }, vehicleRules, at);
+          const longer = quote({ ...j, vehicleTypeId: 1, distanceMetres: j.distanceMetres + more }, vehicleRules, at);
+          expect(longer.price).toBeGreaterThanOrEqual(shorter.price);
+          expect(shorter.items.reduce((a, i) => a + i.amount, 0)).toBe(shorter.price);
+        },
+      ),
+    );
+  });
+
   it('adds every breakdown up to the price, and net and VAT to the gross', () => {
     const fixture = compileRules(londonRules());
     const anyJourney: fc.Arbitrary<JourneyInput> = fc.record({

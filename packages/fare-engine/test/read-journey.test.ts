@@ -61,7 +61,7 @@ describe('reading a journey', () => {
           expect(() => readJourney(input as JourneyInput)).toThrow(PricingInputError);
         }
       }),
-      { numRuns: 2000 },
+      { numRuns: 600 },
     );
   });
 });

@@ -75,6 +75,7 @@ export function ratioPlus(a: RatioInput, b: RatioInput): Ratio {
 export function ratioText(input: RatioInput, places = 6): string {
   const r = ratio(input);
   for (let p = 0, scale = 1; p <= places; p++, scale *= 10) {
+    if (!Number.isSafeInteger(r.num * scale)) break;
     if ((r.num * scale) % r.den === 0) {
       const scaled = Math.abs((r.num * scale) / r.den);
       const text = String(scaled).padStart(p + 1, '0');
