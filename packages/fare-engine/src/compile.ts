@@ -103,8 +103,8 @@ export interface CompiledRules {
   readonly compiled: true;
   rules: PricingRules;
   currency: string;
-  /** Decimals of the currency, for the words of the breakdown. */
-  digits: number;
+  /** Minor units as a decimal for the words of the breakdown ("12.50"), without float arithmetic. */
+  money: (minor: number) => string;
   timeZone: string;
   vat: { mode: 'inclusive' | 'exclusive'; rate: Ratio; rateText: string };
   rounding: PricingRules['rounding'];
@@ -115,6 +115,15 @@ export interface CompiledRules {
   clientModels: Map<number, CompiledModel>;
   vehicleTypeModels: Map<number, CompiledModel>;
   expenseTypes: Map<number, { id: number; name: string; price: number; rate: Ratio; rateText: string }>;
+}
+
+/** Writes minor units as a decimal with the currency's digits ("12.50"). */
+function moneyText(digits: number): (minor: number) => string {
+  if (digits === 0) return (minor) => String(minor);
+  return (minor) => {
+    const text = String(Math.abs(minor)).padStart(digits + 1, '0');
+    return `${minor < 0 ? '-' : ''}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+  };
 }
 
 const metres = (km: number) => Math.round(km * 1000);
@@ -308,7 +317,7 @@ export function compileRules(input: PricingRulesInput): CompiledRules {
     compiled: true,
     rules,
     currency: rules.currency,
-    digits: minorDigits(rules.currency),
+    money: moneyText(minorDigits(rules.currency)),
     timeZone: rules.timeZone,
     vat: { mode: rules.vat.mode, rate: ratio(rules.vat.ratePercent), rateText: rules.vat.ratePercent },
     rounding: rules.rounding,

@@ -105,13 +105,6 @@ const kmText = (m: number) => String(Math.round(m) / 1000);
 const minutesText = (seconds: number) => String(Math.round((seconds / 60) * 100) / 100);
 const hoursText = (minutes: number) => String(Math.round((minutes / 60) * 100) / 100);
 
-/** Minor units as a decimal for the words of the breakdown ("12.50"), without float arithmetic. */
-function moneyText(minor: number, digits: number): string {
-  if (digits === 0) return String(minor);
-  const text = String(Math.abs(minor)).padStart(digits + 1, '0');
-  return `${minor < 0 ? '-' : ''}${text.slice(0, -digits)}.${text.slice(-digits)}`;
-}
-
 /**
  * The price of a journey under a company's rules at a pick-up time: a pure function (no clock, no
  * I/O). `rules` may be the plain rules (validated and indexed once per object) or `compileRules`'s
@@ -132,7 +125,7 @@ export function quote(
     throw PricingInputError.field('pickupAt', 'must be a date-time with a zone');
   }
   const local = localTime(at, rules.timeZone);
-  const money = (minor: number) => moneyText(minor, rules.digits);
+  const money = rules.money;
 
   // Extras first: an unknown expense type is the caller's mistake whatever prices the fare.
   const extras = journey.extras.map((extra, i) => {
@@ -309,14 +302,8 @@ export function quote(
   }
 
   // Extras, at their price, each with its own VAT rate.
-  const groups = new Map<string, { rate: Ratio; rateText: string; total: number }>();
-  const group = (rate: Ratio, rateText: string, amount: number) => {
-    const key = `${rate.num}/${rate.den}`;
-    const g = groups.get(key);
-    if (g) g.total += amount;
-    else groups.set(key, { rate, rateText, total: amount });
-  };
-  group(rules.vat.rate, rules.vat.rateText, subtotal);
+  const groups: VatGroups = new Map();
+  addToGroup(groups, rules.vat.rate, subtotal);
   for (const extra of extras) {
     items.push({
       code: 'extra',
@@ -324,7 +311,7 @@ export function quote(
       amount: extra.amount,
       detail: `${extra.quantity} × ${money(extra.type.price)}, VAT ${ratioText(extra.type.rate)}%`,
     });
-    group(extra.type.rate, extra.type.rateText, extra.amount);
+    addToGroup(groups, extra.type.rate, extra.amount);
   }
 
   // VAT per rate: out of the gross when prices include it, else on top as its own line.
@@ -372,6 +359,16 @@ const stepWords: Record<Step, string> = {
   companyDefault: 'company default',
   chosenModel: 'chosen model',
 };
+
+type VatGroups = Map<string, { rate: Ratio; total: number }>;
+
+/** Adds an amount to the total of its VAT rate. */
+function addToGroup(groups: VatGroups, rate: Ratio, amount: number): void {
+  const key = `${rate.num}/${rate.den}`;
+  const g = groups.get(key);
+  if (g) g.total += amount;
+  else groups.set(key, { rate, total: amount });
+}
 
 function sum(items: readonly QuoteItem[]): number {
   let total = 0;

@@ -1,6 +1,6 @@
 import { assertMinor, divideRounded, MoneyRangeError, type RoundingMode } from './rounding';
 
-/** An exact ratio `num / den` of whole numbers, `den` positive, in lowest terms. */
+/** An exact ratio `num / den` of whole numbers, `den` positive (`ratio()` gives it in lowest terms). */
 export interface Ratio {
   readonly num: number;
   readonly den: number;
@@ -52,7 +52,10 @@ export function ratio(input: RatioInput): Ratio {
     return { num: input, den: 1 };
   }
   if (Array.isArray(input)) return reduced(input[0] as number, input[1] as number);
-  return reduced((input as Ratio).num, (input as Ratio).den);
+  const r = input as Ratio;
+  // A ratio this package made is already whole, positive below and in lowest terms.
+  if (Number.isSafeInteger(r.num) && Number.isSafeInteger(r.den) && r.den > 0) return r;
+  return reduced(r.num, r.den);
 }
 
 /** The product of two ratios. */
