@@ -104,10 +104,11 @@ function settle(q: number, absRemainder: number, d: number, sign: 1 | -1, mode: 
  * 1.50 a km × 12,400 m ÷ 1,000).
  */
 export function multiplyDivide(a: number, b: number, denominator: number, mode: RoundingMode): number {
+  if (!Number.isSafeInteger(a) || !Number.isSafeInteger(b)) {
+    throw new TypeError(`cannot multiply ${a} by ${b}: both must be whole numbers`);
+  }
   const product = a * b;
   if (Number.isSafeInteger(product)) return divideRounded(product, denominator, mode);
-  if (!Number.isSafeInteger(a) || !Number.isSafeInteger(b))
-    throw new TypeError(`cannot multiply ${a} by ${b}: both must be whole numbers`);
   return divideRounded(BigInt(a) * BigInt(b), BigInt(denominator), mode);
 }
 
