@@ -13,6 +13,24 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'money',
+          root: './packages/money',
+          include: ['test/**/*.test.ts'],
+          // property tests run hundreds of cases: room for a busy machine
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'fare-engine',
+          root: './packages/fare-engine',
+          include: ['test/**/*.test.ts'],
+          // property tests run hundreds of cases: room for a busy machine
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: 'scripts',
           root: './scripts',
           include: ['**/*.test.ts'],

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the product's calls under load, each against a hand-written baseline in the same run
  * on the same database. Scenarios (all by default;
- * BENCH_ONLY=users,bookings,board,suggestions,positions,drivers):
+ * BENCH_ONLY=users,bookings,board,suggestions,positions,drivers,web,fare):
  * - users: an authenticated list call vs. the same SQL on bare Fastify + pg (throughput ratio);
  * - bookings: Booking/GetTableSummary with typical filters over a year of a million bookings (p95 < 50 ms);
  * - board: the dispatch board of a day holding 10,000 bookings (p95 < 100 ms);
@@ -9,7 +9,8 @@
  * - positions: drivers' positions over their sockets fanned out to 50 map screens (≥ 10,000/s, p99 < 200 ms);
  * - drivers: the driver app's path — 2,000 drivers sending positions while 200 of them walk jobs through
  *   the journey and 10 dispatch boards watch (every fix stored, step p95 < 200 ms, board p99 < 1,000 ms);
- * - web: the gzipped JavaScript the web app's first page loads (budget 250 KB; built when missing).
+ * - web: the gzipped JavaScript the web app's first page loads (budget 250 KB; built when missing);
+ * - fare: the fare engine alone, quotes per second on one core (ten bands, peaks, a 5,000-row fixed matrix).
  * Figures go to bench/results/*.json and a table at the end.
  */
 import { execFileSync, fork } from 'node:child_process';
@@ -27,6 +28,7 @@ import { seedOperations, seedSmallCompany } from './operations/seed-operations';
 import { bookingsList } from './scenarios/bookings-list';
 import type { BenchContext } from './scenarios/context';
 import { dispatchBoard } from './scenarios/dispatch-board';
+import { fareEngine } from './scenarios/fare-engine';
 import { driverPath, jobsPerWalker } from './scenarios/driver-path';
 import { positionsIngest } from './scenarios/positions';
 import { rankInProcess, suggestionsCall } from './scenarios/suggestions';
@@ -55,7 +57,9 @@ if (PATH_PAUSE.length !== 2 || !PATH_PAUSE.every((v) => v > 0) || PATH_PAUSE[0] 
   throw new Error('BENCH_PATH_PAUSE_SECONDS must read "min-max" in seconds, such as 5-15.');
 }
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret!';
-const only = new Set((process.env.BENCH_ONLY ?? 'web,users,bookings,board,suggestions,positions,drivers').split(','));
+const only = new Set(
+  (process.env.BENCH_ONLY ?? 'web,fare,users,bookings,board,suggestions,positions,drivers').split(','),
+);
 
 interface Line {
   scenario: string;
@@ -77,8 +81,21 @@ async function main() {
       target: `≤ ${FIRST_PAGE_BUDGET_KB} KB`,
       met: page.gzipBytes <= FIRST_PAGE_BUDGET_KB * 1024,
     });
-    if (only.size === 1) return report(results, lines);
   }
+  if (only.has('fare')) {
+    console.log('\n— fare: the fare engine alone, in process');
+    const fare = fareEngine(SECONDS);
+    console.table([fare]);
+    results.fare = fare;
+    lines.push({
+      scenario: 'fare engine (10 bands, peaks, 5,000 fixed rows)',
+      figure: `${fare.perSecond.toLocaleString('en')} quotes/s on one core (${fare.perWallSecond.toLocaleString('en')}/s wall clock, p99 ${fare.p99Micros} µs)`,
+      target: '≥ 50,000/s',
+      met: fare.perSecond >= 50_000,
+    });
+  }
+  // The web app's weight and the fare engine need no database.
+  if ([...only].every((s) => s === 'web' || s === 'fare')) return report(results, lines);
   const log = createLogger('warn');
   const started = Date.now();
   let stopDb = async () => {};
