@@ -1,7 +1,9 @@
 import {
   assertMinor,
   divideRounded,
+  MoneyRangeError,
   multiply,
+  multiplyDivide,
   percentage,
   ratioPlus,
   ratioText,
@@ -117,6 +119,24 @@ export function quote(
   rulesInput: PricingRulesInput | CompiledRules,
   pickupAt: Date | string,
   options: QuoteOptions = {},
+): Quote {
+  try {
+    return quoteOnce(journeyInput, rulesInput, pickupAt, options);
+  } catch (error) {
+    if (error instanceof MoneyRangeError) {
+      throw new PricingInputError('the journey cannot be priced', [
+        { field: 'distanceMetres', message: 'gives a price beyond the range of whole minor units' },
+      ]);
+    }
+    throw error;
+  }
+}
+
+function quoteOnce(
+  journeyInput: JourneyInput,
+  rulesInput: PricingRulesInput | CompiledRules,
+  pickupAt: Date | string,
+  options: QuoteOptions,
 ): Quote {
   const rules = compiledRules(rulesInput);
   const journey = readJourney(journeyInput);
@@ -460,7 +480,7 @@ function priceWith(
           {
             code: 'hourly',
             label: 'Hire by the hour',
-            amount: divideRounded(billed * rate, 60, rules.rounding.mode),
+            amount: multiplyDivide(billed, rate, 60, rules.rounding.mode),
             detail: `${hoursText(billed)} h at ${money(rate)}/h${billed > booked ? ` (${hoursText(booked)} h booked, the minimum is ${hoursText(minimumMinutes)} h)` : ''}`,
           },
         ],
@@ -533,7 +553,7 @@ function tariffItems(
       items.push({
         code: 'distance',
         label: 'Distance',
-        amount: divideRounded(numerator, 1000, mode),
+        amount: divideRounded(Number.isSafeInteger(numerator) ? numerator : bandsExactly(t, distance), 1000, mode),
         detail: `${kmText(distance)} km: ${parts.join(', ')}`,
       });
     }
@@ -542,7 +562,7 @@ function tariffItems(
     items.push({
       code: 'time',
       label: 'Driving time',
-      amount: divideRounded(journey.durationSeconds * t.ratePerMinute, 60, mode),
+      amount: multiplyDivide(journey.durationSeconds, t.ratePerMinute, 60, mode),
       detail: `${minutesText(journey.durationSeconds)} min at ${money(t.ratePerMinute)}/min`,
     });
   }
@@ -553,7 +573,7 @@ function tariffItems(
       items.push({
         code: 'waiting',
         label: 'Waiting',
-        amount: divideRounded(billable * t.waiting.ratePerMinute, 60, mode),
+        amount: multiplyDivide(billable, t.waiting.ratePerMinute, 60, mode),
         detail: `${minutesText(journey.waitingSeconds)} min waited, the first ${minutesText(grace)} free${
           journey.isAirportPickup ? ' (airport pick-up)' : ''
         }, ${minutesText(billable)} min at ${money(t.waiting.ratePerMinute)}/min`,
@@ -565,13 +585,24 @@ function tariffItems(
     items.push({
       code: 'deadMileage',
       label: 'Dead mileage',
-      amount: divideRounded(charged * t.deadMileage.ratePerKm, 1000, mode),
+      amount: multiplyDivide(charged, t.deadMileage.ratePerKm, 1000, mode),
       detail: `${kmText(journey.deadMileageMetres)} km from the ${
         t.deadMileage.mode === 'fromBase' ? 'company base' : "vehicle's last drop-off"
       }${t.deadMileage.freeMetres ? `, the first ${kmText(t.deadMileage.freeMetres)} km free` : ''}, ${kmText(charged)} km at ${money(t.deadMileage.ratePerKm)}/km`,
     });
   }
   return items;
+}
+
+/** The bands' sum in bigint, for the distances and rates whose product passes 2^53. */
+function bandsExactly(t: CompiledTariff, distance: number): bigint {
+  let sum = 0n;
+  for (const band of t.bands) {
+    const from = Math.max(band.from, t.includedMetres);
+    const to = Math.min(band.to, distance);
+    if (to > from) sum += BigInt(to - from) * BigInt(band.ratePerKm);
+  }
+  return sum;
 }
 
 const placeRank = (key: string) => (key.startsWith('location:') ? 0 : key.startsWith('postcode:') ? 1 : 2);

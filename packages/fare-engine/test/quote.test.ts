@@ -417,3 +417,30 @@ describe('a chosen model', () => {
     });
   });
 });
+
+describe('large figures', () => {
+  it('prices exactly where a float would not, and refuses a price beyond the exact range by name', () => {
+    const rules = (ratePerKm: number, multiplier = '1'): PricingRulesInput => ({
+      currency: 'GBP',
+      timeZone: 'UTC',
+      vat: { mode: 'exclusive', ratePercent: '0' },
+      models: [
+        {
+          kind: 'standard',
+          id: 1,
+          version: 1,
+          name: 'Dear',
+          mileageSteps: [{ fromKm: 0, ratePerKm }],
+          peakTimes: [
+            { id: 1, name: 'All day', weekdays: [1, 2, 3, 4, 5, 6, 7], from: '00:00', to: '24:00', multiplier },
+          ],
+        },
+      ],
+      defaultModelId: 1,
+    });
+    // 9,999,999 m × 9,999,999,999 a km = 99,999,989,990,000,001 / 1000: past 2^53 before the division
+    expect(quote({ distanceMetres: 9_999_999 }, rules(9_999_999_999), noonInJune).price).toBe(99_999_989_990_000);
+    const e = refusal(() => quote({ distanceMetres: 9_999_999 }, rules(9_999_999_999, '100'), noonInJune));
+    expect(e.field).toBe('distanceMetres');
+  });
+});

@@ -1,4 +1,12 @@
-export { assertMinor, divideRounded, MoneyRangeError, roundingModes, roundToStep, type RoundingMode } from './rounding';
+export {
+  assertMinor,
+  divideRounded,
+  MoneyRangeError,
+  multiplyDivide,
+  roundingModes,
+  roundToStep,
+  type RoundingMode,
+} from './rounding';
 export {
   compareRatios,
   decimalPattern,

@@ -100,6 +100,19 @@ function settle(q: number, absRemainder: number, d: number, sign: 1 | -1, mode: 
 }
 
 /**
+ * `a × b ÷ denominator` rounded once with `mode`, exact at any size (a rate × a quantity ÷ a unit:
+ * 1.50 a km × 12,400 m ÷ 1,000).
+ */
+export function multiplyDivide(a: number, b: number, denominator: number, mode: RoundingMode): number {
+  if (!Number.isSafeInteger(a) || !Number.isSafeInteger(b)) {
+    throw new TypeError(`cannot multiply ${a} by ${b}: both must be whole numbers`);
+  }
+  const product = a * b;
+  if (Number.isSafeInteger(product)) return divideRounded(product, denominator, mode);
+  return divideRounded(BigInt(a) * BigInt(b), BigInt(denominator), mode);
+}
+
+/**
  * An amount rounded to a multiple of `step` minor units (50 rounds to the nearest 50 pence with
  * `half-up`, up to the next 50 with `up`). A step of 1 leaves the amount as it is.
  */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { divideRounded, roundingModes, roundToStep, type RoundingMode } from '../src';
+import { divideRounded, multiplyDivide, roundingModes, roundToStep, type RoundingMode } from '../src';
 
 const modes = fc.constantFrom(...roundingModes);
 
@@ -92,5 +92,15 @@ describe('roundToStep', () => {
         },
       ),
     );
+  });
+});
+
+describe('multiplyDivide', () => {
+  it('is a rate times a quantity over a unit, rounded once and exact past 2^53', () => {
+    expect(multiplyDivide(12_400, 150, 1000, 'half-up')).toBe(1860);
+    expect(multiplyDivide(1500, 20, 60, 'half-up')).toBe(500);
+    expect(multiplyDivide(9_999_999, 9_999_999_999, 1000, 'down')).toBe(99_999_989_990_000);
+    expect(multiplyDivide(9_999_999, 9_999_999_999, 1000, 'up')).toBe(99_999_989_990_001);
+    expect(() => multiplyDivide(1.5, 2, 1, 'up')).toThrow(/whole numbers/);
   });
 });
