@@ -9,7 +9,7 @@ import { postcodeIn, wordsOf } from '../src/domains/places/places';
 import { ConfigError, loadConfig } from '../src/config';
 import { createTestApp, type TestApp } from './harness';
 import { call } from './client';
-import { bookingBody, bookingWorld, type BookingWorld, daysAhead, westminster } from './factories-bookings';
+import { bookingBody, bookingWorld, type BookingWorld, westminster } from './factories-bookings';
 
 /**
  * An address service on loopback standing for Nominatim and Photon: it knows one street, answers
