@@ -53,6 +53,7 @@ function booking(id: number, pickupAt: string, extra: Record<string, unknown> = 
     flightNumber: null,
     offerExpiresAt: null,
     remotePending: false,
+    isUnplaced: false,
     version: 3,
     createdAt: pickupAt,
     tab: 'unallocated',

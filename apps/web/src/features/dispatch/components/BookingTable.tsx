@@ -16,6 +16,11 @@ function Route({ row }: { row: BookingRow }) {
         <Text size="sm" truncate="end" title={row.pickup}>
           {row.pickup}
         </Text>
+        {row.isUnplaced ? (
+          <Badge size="xs" color="red" variant="light" style={{ flex: 'none' }} title={t('dispatch.unplacedHint')}>
+            {t('dispatch.unplaced')}
+          </Badge>
+        ) : null}
       </Group>
       <Group gap={4} wrap="nowrap" miw={0}>
         <IconArrowRight size={12} style={{ flex: 'none', opacity: 0.6 }} />
