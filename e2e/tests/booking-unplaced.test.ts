@@ -61,7 +61,8 @@ describe('addresses are placed before a booking is saved', async () => {
     await page.locator('label', { hasText: 'New passenger' }).click();
     await page.getByLabel(/^First name/).fill('Pat');
     await page.getByLabel(/^Surname/).fill(surname);
-    await page.getByLabel('Phone', { exact: true }).fill('+44 7700 900456');
+    // A passenger's phone is theirs alone: each booking here gets a new one.
+    await page.getByLabel('Phone', { exact: true }).fill(`+44 7700 9${String(Date.now()).slice(-5)}`);
     await page.getByRole('combobox', { name: 'Vehicle type' }).click();
     await page
       .getByRole('option', { name: /Saloon/ })
