@@ -124,7 +124,7 @@ export function BookingsPage() {
             {r.pickup}
           </Text>
           {r.isUnplaced ? (
-            <Badge size="xs" color="red" variant="light" title={t('bookings.unplacedHint')}>
+            <Badge size="xs" color="red.9" variant="filled" title={t('bookings.unplacedHint')}>
               {t('bookings.unplaced')}
             </Badge>
           ) : null}

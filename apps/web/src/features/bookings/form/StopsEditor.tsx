@@ -316,8 +316,8 @@ function StopRow({
             }
           />
           <Button
-            variant={stop.notFound && isUnplacedStop(stop) ? 'light' : 'subtle'}
-            color={stop.notFound && isUnplacedStop(stop) ? 'red' : undefined}
+            variant={stop.notFound && isUnplacedStop(stop) ? 'filled' : 'subtle'}
+            color={stop.notFound && isUnplacedStop(stop) ? 'red.9' : undefined}
             size="compact-xs"
             leftSection={<IconMapPinQuestion size={14} />}
             onClick={onDropPin}

@@ -16,11 +16,6 @@ function Route({ row }: { row: BookingRow }) {
         <Text size="sm" truncate="end" title={row.pickup}>
           {row.pickup}
         </Text>
-        {row.isUnplaced ? (
-          <Badge size="xs" color="red" variant="light" style={{ flex: 'none' }} title={t('dispatch.unplacedHint')}>
-            {t('dispatch.unplaced')}
-          </Badge>
-        ) : null}
       </Group>
       <Group gap={4} wrap="nowrap" miw={0}>
         <IconArrowRight size={12} style={{ flex: 'none', opacity: 0.6 }} />
@@ -29,6 +24,17 @@ function Route({ row }: { row: BookingRow }) {
           {row.viaCount ? ` · ${t('dispatch.via', { count: row.viaCount })}` : ''}
         </Text>
       </Group>
+      {row.isUnplaced ? (
+        <Badge
+          size="xs"
+          color="red.9"
+          variant="filled"
+          title={t('dispatch.unplacedHint')}
+          style={{ alignSelf: 'start' }}
+        >
+          {t('dispatch.unplaced')}
+        </Badge>
+      ) : null}
     </Stack>
   );
 }
