@@ -86,9 +86,15 @@ describe('addresses are placed before a booking is saved', async () => {
   it('places a free-text address by its postcode district and prices the booking', async () => {
     await page.goto('/bookings/new');
     await typeAddress(0, '12 Queen Street, Reading RG1 1AA');
-    await page.getByTestId('stop-0').getByText(/Placed by the postcode district of RG1 1AA/).waitFor();
+    await page
+      .getByTestId('stop-0')
+      .getByText(/Placed by the postcode district of RG1 1AA/)
+      .waitFor();
     await typeAddress(1, '221B Baker Street, London NW1 6XE');
-    await page.getByTestId('stop-1').getByText(/Placed by/).waitFor();
+    await page
+      .getByTestId('stop-1')
+      .getByText(/Placed by/)
+      .waitFor();
     const id = await finishAndSave('Reading');
     const booking = await bookingOf(id);
     expect(booking.stops[0]?.lat).toBeCloseTo(51.455, 2);
@@ -128,7 +134,10 @@ describe('addresses are placed before a booking is saved', async () => {
     await page.goto('/bookings/new');
     await typeAddress(0, 'Zorblax Mumble Farm');
     await typeAddress(1, '12 Queen Street, Reading RG1 1AA');
-    await page.getByTestId('stop-0').getByText(/We could not find this address/).waitFor();
+    await page
+      .getByTestId('stop-0')
+      .getByText(/We could not find this address/)
+      .waitFor();
     await page.getByLabel('Save without placing it').check();
     const id = await finishAndSave('Unplaced');
     const booking = await bookingOf(id);
