@@ -41,8 +41,9 @@ async function pastAddresses(ctx: Ctx, words: string[], limit: number): Promise<
   const everyWord: SQL[] = words.map(
     (w) => or(ilike(bookingStops.address, likeOf(w)), ilike(bookingStops.postcode, likeOf(w))) as SQL,
   );
-  const rows = await ctx.db
-    .selectDistinctOn([sql`lower(${bookingStops.address})`], {
+  // The newest matching stops, not every one: a busy company has many stops on "London Road".
+  const recent = await ctx.db
+    .select({
       address: bookingStops.address,
       postcode: bookingStops.postcode,
       lat: bookingStops.lat,
@@ -58,8 +59,17 @@ async function pastAddresses(ctx: Ctx, words: string[], limit: number): Promise<
         ...everyWord,
       ),
     )
-    .orderBy(sql`lower(${bookingStops.address})`, desc(bookingStops.id))
-    .limit(limit);
+    .orderBy(desc(bookingStops.id))
+    .limit(200);
+  const seen = new Set<string>();
+  const rows = recent
+    .filter((r) => {
+      const key = r.address.trim().toLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, limit);
   return rows.map((r) => ({
     address: r.address,
     postcode: r.postcode,
