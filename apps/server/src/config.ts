@@ -67,6 +67,14 @@ const envSchema = z
       .string()
       .regex(/^https?:\/\//, 'must be an http(s):// URL')
       .optional(),
+    GEOCODER_URL: z
+      .string()
+      .regex(/^https?:\/\//, 'must be an http(s):// URL')
+      .optional(),
+    GEOCODER_KIND: z
+      .enum(['nominatim', 'photon'], { error: 'must be nominatim or photon' })
+      .optional()
+      .default('nominatim'),
   })
   .refine((env) => env.SMS_PROVIDER !== 'http' || Boolean(env.SMS_HTTP_URL), {
     path: ['SMS_HTTP_URL'],
@@ -104,6 +112,11 @@ export interface Config {
   flightApi: { url: string; key: string | undefined } | undefined;
   /** A postcode service (postcodes.io style); without it the built-in outward-code table answers. */
   postcodeApiUrl: string | undefined;
+  /**
+   * An address search service (Nominatim or Photon JSON), asked last when the company's past
+   * addresses, known places and the postcode table do not place an address; none by default.
+   */
+  geocoder: { url: string; kind: 'nominatim' | 'photon' } | undefined;
   /** Map tiles ({z}/{x}/{y} template) and their attribution; without them maps draw a plain grid. */
   mapTiles: { url: string; attribution: string } | undefined;
 }
@@ -148,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     offerTimeoutSeconds: e.OFFER_TIMEOUT_SECONDS,
     flightApi: e.FLIGHT_API_URL ? { url: e.FLIGHT_API_URL, key: e.FLIGHT_API_KEY } : undefined,
     postcodeApiUrl: e.POSTCODE_API_URL,
+    geocoder: e.GEOCODER_URL ? { url: e.GEOCODER_URL, kind: e.GEOCODER_KIND } : undefined,
     mapTiles: e.MAP_TILE_URL ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION ?? '' } : undefined,
   };
 }

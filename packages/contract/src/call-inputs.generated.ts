@@ -86,6 +86,7 @@ const homes: Record<BuiltName, readonly [keyof typeof modules, string]> = {
   'Booking/GetBookingHistoryLog': ['bookings/calls', 'bookingBooking'],
   'Booking/GetBookingClientReferencesDetails': ['bookings/calls', 'bookingBooking'],
   'Booking/GetBookingClientReferencesDetailsToUpdate': ['bookings/calls', 'bookingBooking'],
+  'Booking/GetAddressPlaces': ['bookings/calls', 'bookingBooking'],
   'Booking/GetZoneID': ['bookings/calls', 'bookingBooking'],
   'Flight/GetFlightDetails': ['bookings/calls', 'flightBooking'],
   'FlightDetails/GetFlightDetails': ['bookings/calls', 'flightDetailsBooking'],

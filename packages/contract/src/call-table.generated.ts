@@ -444,6 +444,14 @@ export const callTable: Record<BuiltName, CallEntry> = {
     verb: 'read',
     isPublic: false,
   },
+  'Booking/GetAddressPlaces': {
+    path: '/Booking/GetAddressPlaces',
+    methods: ['POST'],
+    kind: 'read',
+    subject: 'Booking',
+    verb: 'read',
+    isPublic: false,
+  },
   'Booking/GetZoneID': {
     path: '/Booking/GetZoneID',
     methods: ['POST'],

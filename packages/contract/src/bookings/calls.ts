@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { area, list, mutation, read } from '../define';
 import {
+  addressPlace,
+  addressSearchInput,
   bookingCreated,
   bookingCreateInput,
   bookingDetails,
@@ -160,6 +162,14 @@ export const bookingBooking = area(
       output: z.array(clientReferenceDetail),
       summary:
         "The client's reference definitions with the booking's current values, for the edit form (id 0 and clientId for a new booking).",
+    }),
+    GetAddressPlaces: read({
+      input: addressSearchInput,
+      output: z.array(addressPlace),
+      addedBecause:
+        'a typed address must be placed (given coordinates) before a booking is saved, and the spec names only a postcode search',
+      summary:
+        "Where a typed address may be, best first: the company's past addresses with every word typed, its known places, the district of a UK postcode in the text, then the address service (GEOCODER_URL) when set and nothing else matched. Empty: ask for a pin on the map.",
     }),
     GetZoneID: read({
       input: pointInput,

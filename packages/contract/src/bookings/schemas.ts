@@ -99,6 +99,12 @@ export const bookingFieldsShape = {
   source: z.enum(bookingSources).optional().default('office'),
   bookingToken: text(100).optional(),
   repeat: repeatInput.optional(),
+  /**
+   * The office saves stops nobody could place (no coordinates, nothing found for the address) only
+   * when the person confirms it; the booking is then shown "Not placed, not priced". Bookings from
+   * outside the office (passenger app, web, client portal, API) are never saved unplaced.
+   */
+  allowUnplaced: flag().optional().default(false),
 };
 
 export const bookingFields = z.object(bookingFieldsShape);
@@ -137,6 +143,8 @@ export const bookingRow = z.object({
   flightNumber: z.string().nullable(),
   offerExpiresAt: z.string().nullable(),
   remotePending: z.boolean(),
+  /** A stop has no coordinates (saved unplaced by the office): no distance, zone or price from them. */
+  isUnplaced: z.boolean(),
   version: z.number(),
   createdAt: z.string(),
 });
@@ -225,6 +233,7 @@ export const bookingUpdateInput = z.object({
     .refine((v) => v === undefined || v === null || v >= 0, 'must not be negative'),
   discountCode: text(20).optional(),
   source: z.enum(bookingSources).optional(),
+  allowUnplaced: flag().optional().default(false),
 });
 
 /** The list filters every booking list takes (dates are calendar days of the company's time zone). */
@@ -481,6 +490,23 @@ export const flightAnswer = z.object({
   isEstimate: z.boolean(),
 });
 export const bookingFlightInput = z.object({ id: id() });
+
+/** Booking/GetAddressPlaces: what was typed in a stop's address field. */
+export const addressSearchInput = z.object({
+  text: requiredText(300),
+  postcode: text(12).optional(),
+});
+export const addressPlaceSources = ['past_address', 'known_location', 'postcode_district', 'provider'] as const;
+/** A place an address may be: where it comes from, and its coordinates. */
+export const addressPlace = z.object({
+  address: z.string(),
+  postcode: z.string().nullable(),
+  placeName: z.string().nullable(),
+  lat: z.number(),
+  lng: z.number(),
+  knownLocationId: z.number().nullable(),
+  source: z.enum(addressPlaceSources),
+});
 
 export const postcodeInput = z.object({
   postcode: requiredText(12),

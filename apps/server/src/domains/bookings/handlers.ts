@@ -8,6 +8,7 @@ import { listBookings } from './list';
 import { bookingQuote } from './quote-call';
 import { bookingStatus, journeyWaitTime, updateBookingStatus, updatePaymentStatus } from './status';
 import { createBooking, updateBooking } from './write';
+import { addressPlaces } from '../places/places';
 import { zoneOfPoint } from './zones';
 
 export const bookingsHandlers = handlers({
@@ -20,6 +21,7 @@ export const bookingsHandlers = handlers({
   'Booking/Update': (input, ctx) => updateBooking(ctx, input),
   'Booking/checkBookingToken': (input, ctx) => checkBookingToken(ctx, input.bookingToken),
   'Booking/GetBookingQuote': (input, ctx) => bookingQuote(ctx, input),
+  'Booking/GetAddressPlaces': (input, ctx) => addressPlaces(ctx, input),
   'Booking/GetCodeValidation': (input, ctx) => validateCode(ctx, input),
   'Booking/GetBookingStatus': (input, ctx) => bookingStatus(ctx, input.id),
   'Booking/UpdateBookingStatus': (input, ctx) => updateBookingStatus(ctx, input),

@@ -7,7 +7,7 @@ import { checkStops, checkVehicleType } from './checks';
 import { companyFacts, dayOf } from './company';
 import { checkCode } from './discounts';
 import { quoteJourney } from './quote';
-import { pointOf } from './zones';
+import { placeOf } from '../places/places';
 
 type Ctx = CallContext<Session>;
 
@@ -16,10 +16,13 @@ export async function bookingQuote(ctx: Ctx, input: z.output<typeof schemas.quot
   checkStops(input.stops, input.hireMinutes);
   const facts = await companyFacts(ctx);
   const type = input.vehicleTypeId ? await checkVehicleType(ctx, input.vehicleTypeId, 1) : null;
-  const points = await Promise.all(input.stops.map((s) => pointOf(ctx, s)));
+  const points = await Promise.all(input.stops.map((s) => placeOf(ctx, s)));
   const unplaced = points.findIndex((p) => p === null);
   if (unplaced >= 0 && !input.hireMinutes) {
-    throw fieldError(`stops.${unplaced}`, 'needs lat and lng, or a postcode we can place, to be quoted');
+    throw fieldError(
+      `stops.${unplaced}`,
+      `could not be found ('${input.stops[unplaced]?.address ?? ''}'): place it on the map to get a price`,
+    );
   }
   const quote = quoteJourney({
     points: unplaced >= 0 ? [] : (points as { lat: number; lng: number }[]),

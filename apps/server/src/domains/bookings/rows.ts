@@ -24,6 +24,8 @@ const firstStop = sql<string>`(select s.address from ${bookingStops} s where s.b
 const lastStop = sql<
   string | null
 >`(select s.address from ${bookingStops} s where s.booking_id = ${bookingId} and s.company_id = ${bookingCompany} and s.seq > 1 order by s.seq desc limit 1)`;
+/** A stop without coordinates: the office saved it unplaced, so the journey has no distance or quote. */
+const isUnplaced = sql<boolean>`exists (select 1 from ${bookingStops} s where s.booking_id = ${bookingId} and s.company_id = ${bookingCompany} and (s.lat is null or s.lng is null))`;
 const viaCount = sql<number>`(select greatest(count(*) - 2, 0)::int from ${bookingStops} s where s.booking_id = ${bookingId} and s.company_id = ${bookingCompany})`;
 
 /**
@@ -76,6 +78,7 @@ export const bookingRowColumns = {
   flightNumber: bookings.flightNumber,
   offerExpiresAt: bookings.offerExpiresAt,
   remotePending: bookings.remotePending,
+  isUnplaced,
   version: bookings.version,
   createdAt: bookings.createdAt,
 };

@@ -7,6 +7,7 @@ import type { CallContext } from '../../platform/http/context';
 import { conflict, fieldError } from '../../platform/http/errors';
 import { diff, recordAudit } from '../audit/record';
 import { notifyDriverOfChange } from '../driver-app/notify-driver';
+import { placeStops, requirePlaced } from '../places/places';
 import { queueBookingMessages } from '../notifications/booking-messages';
 import { discountCodes } from '../reference-data/schema';
 import {
@@ -83,6 +84,10 @@ async function bookingOfToken(ctx: Ctx, token: string): Promise<number | null> {
   return row?.id ?? null;
 }
 
+/** Made by office staff for the office: not the passenger app, web booker, client portal or API. */
+const isOfficeCall = (ctx: Ctx, source: string) =>
+  (ctx.session.kind === 'admin' || ctx.session.kind === 'staff') && !isRemote(source) && source !== 'api';
+
 /** Booking/Create. */
 export async function createBooking(ctx: Ctx, input: CreateInput) {
   if (input.bookingToken) {
@@ -98,6 +103,10 @@ export async function createBooking(ctx: Ctx, input: CreateInput) {
   const [facts, rules] = await Promise.all([companyFacts(ctx), formRules(ctx)]);
   const pickupAt = pickupInstant(ctx, input, rules);
   checkStops(input.stops, input.hireMinutes);
+  // The office's own bookings are confirmed at once; requests from outside wait for the office.
+  const officeMade = isOfficeCall(ctx, input.source);
+  const { stops, unplaced } = await placeStops(ctx, input.stops);
+  requirePlaced(stops, unplaced, { fromOffice: officeMade, allowUnplaced: input.allowUnplaced });
   const type = await checkVehicleType(ctx, input.vehicleTypeId, input.passengerCount);
   if (input.newPassenger && input.passengerId) {
     throw fieldError('newPassenger', 'cannot be sent with passengerId');
@@ -107,7 +116,7 @@ export async function createBooking(ctx: Ctx, input: CreateInput) {
   await checkBooker(ctx, input.bookerId, input.clientId);
   const references = await checkReferences(ctx, input.clientId, input.clientReferences);
   const hireMinutes = input.hireMinutes ?? null;
-  const journey = await journeyOf(ctx, input.stops, hireMinutes, type.maxPassengers);
+  const journey = await journeyOf(ctx, stops, hireMinutes, type.maxPassengers);
   const grossMinor = input.priceMinor ?? journey.quote?.priceMinor ?? null;
   const code = input.discountCode
     ? await useCode(ctx, input.discountCode, await dayOf(ctx, pickupAt, facts.timezone), grossMinor)
@@ -115,9 +124,6 @@ export async function createBooking(ctx: Ctx, input: CreateInput) {
   const passengerId = input.newPassenger
     ? await createNewPassenger(ctx, input.newPassenger, input.clientId)
     : input.passengerId;
-  // The office's own bookings are confirmed at once; requests from outside wait for the office.
-  const officeMade =
-    (ctx.session.kind === 'admin' || ctx.session.kind === 'staff') && !isRemote(input.source) && input.source !== 'api';
   const values: Insert = {
     companyId: ctx.session.companyId,
     status: officeMade ? 'confirmed' : 'pending',
@@ -149,7 +155,7 @@ export async function createBooking(ctx: Ctx, input: CreateInput) {
   };
   const [created] = await ctx.db.insert(bookings).values(values).returning({ id: bookings.id });
   const id = created?.id as number;
-  await ctx.db.insert(bookingStops).values(stopRows(ctx.session.companyId, id, input.stops));
+  await ctx.db.insert(bookingStops).values(stopRows(ctx.session.companyId, id, stops));
   const first = await bookingDetails(ctx, id);
   await recordAudit(ctx, {
     entityType: 'booking',
@@ -162,7 +168,7 @@ export async function createBooking(ctx: Ctx, input: CreateInput) {
     ? await createSeries(ctx, {
         bookingId: id,
         values,
-        stops: input.stops,
+        stops,
         repeat: input.repeat,
         timezone: facts.timezone,
       })
@@ -183,7 +189,7 @@ export async function createBooking(ctx: Ctx, input: CreateInput) {
 
 /** The fields an Update was sent, as the remote change stores them. */
 function sentFields(input: UpdateInput): Partial<UpdateInput> {
-  const { id: _id, version: _v, source: _s, ...rest } = input;
+  const { id: _id, version: _v, source: _s, allowUnplaced: _a, ...rest } = input;
   return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Partial<UpdateInput>;
 }
 
@@ -254,6 +260,14 @@ export async function updateBooking(
   }
   const before = await bookingDetails(ctx, row.id);
   const source = input.source ?? 'office';
+  if (input.stops) {
+    const placed = await placeStops(ctx, input.stops);
+    requirePlaced(placed.stops, placed.unplaced, {
+      fromOffice: Boolean(options.asOffice) || isOfficeCall(ctx, source),
+      allowUnplaced: input.allowUnplaced,
+    });
+    input = { ...input, stops: placed.stops };
+  }
   if (!options.asOffice && isRemote(source)) return storeRemoteChange(ctx, before, input, source);
 
   const facts = await companyFacts(ctx);

@@ -128,6 +128,11 @@ function Header({ booking }: { booking: BookingDetails }) {
                 {t('bookings.remotePendingHint')}
               </Badge>
             ) : null}
+            {booking.isUnplaced ? (
+              <Badge color="red.9" variant="filled" title={t('bookings.unplacedHint')}>
+                {t('bookings.unplaced')}
+              </Badge>
+            ) : null}
           </Group>
           <Text size="sm">
             {booking.isAsap ? (

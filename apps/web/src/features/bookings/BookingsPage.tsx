@@ -123,6 +123,11 @@ export function BookingsPage() {
           <Text size="sm" lineClamp={1}>
             {r.pickup}
           </Text>
+          {r.isUnplaced ? (
+            <Badge size="xs" color="red.9" variant="filled" title={t('bookings.unplacedHint')}>
+              {t('bookings.unplaced')}
+            </Badge>
+          ) : null}
           <Text size="xs" c="dimmed" lineClamp={1}>
             {r.viaCount ? `${t('bookings.viaCount', { count: r.viaCount })} · ` : ''}→{' '}
             {r.dropoff ?? t('bookings.asDirected')}

@@ -53,6 +53,7 @@ function booking(id: number, pickupAt: string, extra: Record<string, unknown> = 
     flightNumber: null,
     offerExpiresAt: null,
     remotePending: false,
+    isUnplaced: false,
     version: 3,
     createdAt: pickupAt,
     tab: 'unallocated',
@@ -64,7 +65,7 @@ function booking(id: number, pickupAt: string, extra: Record<string, unknown> = 
 const rows = [
   booking(11, '2026-11-22T08:00:00Z'),
   booking(12, '2026-11-22T09:00:00Z'),
-  booking(13, '2026-11-22T10:00:00Z'),
+  booking(13, '2026-11-22T10:00:00Z', { isUnplaced: true }),
 ];
 
 function board(input: Record<string, unknown>) {
@@ -165,6 +166,15 @@ describe('the dispatch board', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('tab-count-done').textContent).toBe('12');
     expect(screen.getByTestId('tab-count-cancelled').textContent).toBe('0');
     expect(screen.getAllByTestId('board-row')).toHaveLength(3);
+  });
+
+  it('marks a booking with a stop nobody placed "Not placed, not priced"', async () => {
+    renderBoard();
+    await waitFor(() => expect(screen.getAllByTestId('board-row')).toHaveLength(3));
+    const [first, second, third] = screen.getAllByTestId('board-row');
+    expect(within(third as HTMLElement).getByText('Not placed, not priced')).toBeTruthy();
+    expect(within(first as HTMLElement).queryByText('Not placed, not priced')).toBeNull();
+    expect(within(second as HTMLElement).queryByText('Not placed, not priced')).toBeNull();
   });
 
   it('keeps the tab in the address and asks the server for it', async () => {

@@ -44,6 +44,7 @@ import {
 import { PassengerPicker } from './PassengerPicker';
 import { PriceSection } from './PriceSection';
 import { RepeatSection } from './RepeatSection';
+import { placeAddress } from './place-address';
 import { StopsEditor } from './StopsEditor';
 import { useKnownPlaces } from './useKnownPlaces';
 
@@ -68,6 +69,7 @@ export function BookingForm({ booking, onSaved, onCancel }: Props) {
   const create = useCallMutation('Booking/Create');
   const update = useCallMutation('Booking/Update');
   const [lookingUp, setLookingUp] = useState<number | null>(null);
+  const [finding, setFinding] = useState<number | null>(null);
 
   const form = useForm<BookingFormValues>({
     initialValues: booking ? valuesFromBooking(booking) : emptyValues(),
@@ -136,6 +138,40 @@ export function BookingForm({ booking, onSaved, onCancel }: Props) {
     }
   };
 
+  /** Places a typed address with the first thing the address search finds, or says it found nothing. */
+  const findAddress = async (index: number) => {
+    const stop = form.values.stops[index];
+    if (!stop?.address.trim()) return;
+    setFinding(index);
+    try {
+      const found = await placeAddress(stop.address, stop.postcode, t);
+      const now = form.getValues().stops[index];
+      // The person went on typing meanwhile: this answer is for words no longer there.
+      if (!now || now.key !== stop.key || now.address !== stop.address) return;
+      form.setFieldValue(
+        `stops.${index}`,
+        found
+          ? {
+              ...now,
+              lat: found.lat,
+              lng: found.lng,
+              postcode: now.postcode.trim() ? now.postcode : (found.postcode ?? ''),
+              knownLocationId: found.knownLocationId ?? now.knownLocationId,
+              placedBy: found.how,
+              notFound: false,
+            }
+          : { ...now, placedBy: null, notFound: true },
+      );
+      if (found) form.clearFieldError(`stops.${index}.address`);
+    } catch {
+      // The search failing is no reason to stop: the person can still drop the pin.
+      const now = form.getValues().stops[index];
+      if (now?.key === stop.key) form.setFieldValue(`stops.${index}.notFound`, true);
+    } finally {
+      setFinding(null);
+    }
+  };
+
   const vehicleType = vehicleTypes.data?.data.find((v) => v.id === form.values.vehicleTypeId);
   const hourly = isHourlyHire(form.values) || !!form.errors.hireMinutes;
   const saving = create.isPending || update.isPending;
@@ -157,6 +193,10 @@ export function BookingForm({ booking, onSaved, onCancel }: Props) {
                   places={places}
                   onLookupPostcode={lookUpPostcode}
                   lookingUp={lookingUp}
+                  onFindAddress={findAddress}
+                  finding={finding}
+                  allowUnplaced={form.values.allowUnplaced}
+                  onAllowUnplaced={(allow) => form.setFieldValue('allowUnplaced', allow)}
                 />
                 <Grid gap="sm" mt="sm" align="flex-end">
                   <Grid.Col span={{ base: 12, sm: 6 }}>

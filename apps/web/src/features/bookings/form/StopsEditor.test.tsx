@@ -14,7 +14,15 @@ const places: KnownPlace[] = [
 
 /** What the editor last handed back (or what it started with). */
 const seen: { stops: StopValue[] } = { stops: [] };
-function Harness({ initial }: { initial: StopValue[] }) {
+function Harness({
+  initial,
+  onFindAddress,
+  onAllowUnplaced,
+}: {
+  initial: StopValue[];
+  onFindAddress?: (index: number) => void;
+  onAllowUnplaced?: (allow: boolean) => void;
+}) {
   const [stops, setStops] = useState(() => {
     seen.stops = initial;
     return initial;
@@ -29,6 +37,8 @@ function Harness({ initial }: { initial: StopValue[] }) {
         }}
         places={places}
         errorOf={(p) => (p === 'stops.1.address' ? 'is required' : undefined)}
+        onFindAddress={onFindAddress}
+        onAllowUnplaced={onAllowUnplaced}
       />
     </MantineProvider>
   );
@@ -113,5 +123,46 @@ describe('StopsEditor', () => {
     expect(seen.stops[0]?.knownLocationId).toBe(7);
     fireEvent.change(addressInput('Pick-up'), { target: { value: 'Heathrow Terminal 4' } });
     expect(seen.stops[0]).toMatchObject({ address: 'Heathrow Terminal 4', knownLocationId: null });
+  });
+
+  it('looks a typed address up when the field is left, not a placed one', () => {
+    const asked: number[] = [];
+    render(
+      <Harness
+        initial={[newStop({ address: '12 Queen St RG1 1AA' }), newStop({ address: 'B', lat: 51.5, lng: -0.1 })]}
+        onFindAddress={(i) => asked.push(i)}
+      />,
+    );
+    fireEvent.blur(addressInput('Pick-up'));
+    fireEvent.blur(addressInput('Drop-off'));
+    expect(asked).toEqual([0]);
+  });
+
+  it('typing over a place the search found drops its coordinates', () => {
+    render(
+      <Harness
+        initial={[
+          newStop({ address: 'RG1 1AA', lat: 51.45, lng: -0.97, placedBy: 'the postcode district' }),
+          newStop(),
+        ]}
+      />,
+    );
+    expect(screen.getByText('Placed by the postcode district.')).toBeTruthy();
+    fireEvent.change(addressInput('Pick-up'), { target: { value: 'RG1 1AB' } });
+    expect(seen.stops[0]).toMatchObject({ address: 'RG1 1AB', lat: '', lng: '', placedBy: null });
+  });
+
+  it('says when an address was not found, offers the map and asks before saving it unplaced', () => {
+    const allowed: boolean[] = [];
+    render(
+      <Harness
+        initial={[newStop({ address: 'Flurble Grange', notFound: true }), newStop({ address: 'B', lat: 1, lng: 1 })]}
+        onAllowUnplaced={(a) => allowed.push(a)}
+      />,
+    );
+    expect(screen.getByText(/We could not find this address/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Place Pick-up on the map' })).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Save without placing it'));
+    expect(allowed).toEqual([true]);
   });
 });

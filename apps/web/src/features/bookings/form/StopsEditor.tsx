@@ -3,17 +3,29 @@ import {
   Autocomplete,
   Badge,
   Button,
+  Checkbox,
   Group,
   NumberInput,
   Paper,
   Stack,
+  Text,
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconMapPin, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconMapPin,
+  IconMapPinQuestion,
+  IconPlus,
+  IconSearch,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newStop, type StopValue } from './form-values';
+import { isUnplacedStop, newStop, type StopValue } from './form-values';
+import { PinDropDialog } from './PinDropDialog';
+import type { Pin } from './pin-keys';
 import classes from './StopsEditor.module.css';
 
 export interface KnownPlace {
@@ -55,9 +67,17 @@ export const stopMoves = {
       lat: place.lat ?? '',
       lng: place.lng ?? '',
       knownLocationId: place.id,
+      placedBy: null,
+      notFound: false,
     };
   },
+  /** The stop placed where the person dropped the pin. */
+  pinned(stop: StopValue, [lat, lng]: Pin): StopValue {
+    return { ...stop, lat, lng, placedBy: null, notFound: false };
+  },
 };
+
+const pinOf = (s: StopValue): Pin | null => (s.lat !== '' && s.lng !== '' ? [s.lat, s.lng] : null);
 
 interface Props {
   stops: StopValue[];
@@ -68,6 +88,12 @@ interface Props {
   /** Looks the stop's postcode up and fills what it finds. */
   onLookupPostcode?: (index: number) => void;
   lookingUp?: number | null;
+  /** Looks a typed address up (when the field is left) and places the stop with what it finds. */
+  onFindAddress?: (index: number) => void;
+  finding?: number | null;
+  /** Offered when a stop could not be placed: save it "Not placed, not priced". */
+  allowUnplaced?: boolean;
+  onAllowUnplaced?: (allow: boolean) => void;
 }
 
 /** Pick-up, via stops and drop-off: addresses with known places, a postcode look-up and coordinates. */
@@ -78,8 +104,13 @@ export function StopsEditor({
   places = [],
   onLookupPostcode,
   lookingUp,
+  onFindAddress,
+  finding,
+  allowUnplaced = false,
+  onAllowUnplaced,
 }: Props) {
   const { t } = useTranslation();
+  const [pinFor, setPinFor] = useState<number | null>(null);
   const labelOf = (i: number) =>
     i === 0
       ? t('bookings.form.pickup')
@@ -107,8 +138,33 @@ export function StopsEditor({
           onRemove={() => onChange(stopMoves.remove(stops, i))}
           onLookupPostcode={onLookupPostcode ? () => onLookupPostcode(i) : undefined}
           lookingUp={lookingUp === i}
+          onFindAddress={onFindAddress ? () => onFindAddress(i) : undefined}
+          finding={finding === i}
+          onDropPin={() => setPinFor(i)}
         />
       ))}
+      {onAllowUnplaced && stops.some((s, i) => isUnplacedStop(s) && (s.notFound || errorOf(`stops.${i}.address`))) ? (
+        <Checkbox
+          checked={allowUnplaced}
+          onChange={(e) => onAllowUnplaced(e.currentTarget.checked)}
+          label={t('bookings.placing.allowUnplaced')}
+          description={t('bookings.placing.allowUnplacedHint')}
+          data-testid="allow-unplaced"
+        />
+      ) : null}
+      <PinDropDialog
+        opened={pinFor !== null}
+        stopLabel={pinFor === null ? '' : labelOf(pinFor)}
+        address={pinFor === null ? '' : (stops[pinFor]?.address ?? '')}
+        start={pinFor === null ? null : pinOf(stops[pinFor] as StopValue)}
+        near={stops.flatMap((s, i) => (i === pinFor ? [] : pinOf(s) ? [pinOf(s) as Pin] : []))}
+        onPlace={(pin) => {
+          const index = pinFor;
+          setPinFor(null);
+          if (index !== null) onChange(stops.map((s, j) => (j === index ? stopMoves.pinned(s, pin) : s)));
+        }}
+        onClose={() => setPinFor(null)}
+      />
       <Group>
         <Button
           variant="light"
@@ -137,6 +193,9 @@ interface RowProps {
   onRemove: () => void;
   onLookupPostcode?: () => void;
   lookingUp: boolean;
+  onFindAddress?: () => void;
+  finding: boolean;
+  onDropPin: () => void;
 }
 
 const placeValue = (p: KnownPlace) => (p.address.startsWith(p.name) ? p.address : `${p.name} — ${p.address}`);
@@ -154,6 +213,9 @@ function StopRow({
   onRemove,
   onLookupPostcode,
   lookingUp,
+  onFindAddress,
+  finding,
+  onDropPin,
 }: RowProps) {
   const { t } = useTranslation();
   const [askedForCoordinates, setShowCoordinates] = useState(false);
@@ -177,7 +239,13 @@ function StopRow({
             onChange={(value) => {
               const place = places.find((p) => placeValue(p) === value);
               if (place) onPlace(place);
-              else onPatch({ address: value, knownLocationId: null });
+              // A place the search found belonged to the words typed before.
+              else if (stop.placedBy)
+                onPatch({ address: value, knownLocationId: null, lat: '', lng: '', placedBy: null });
+              else onPatch({ address: value, knownLocationId: null, notFound: false });
+            }}
+            onBlur={() => {
+              if (onFindAddress && !stop.knownLocationId && isUnplacedStop(stop)) onFindAddress();
             }}
             leftSection={stop.knownLocationId ? <IconMapPin size={14} /> : null}
             error={errorOf(path('address'))}
@@ -247,6 +315,16 @@ function StopRow({
               ) : null
             }
           />
+          <Button
+            variant={stop.notFound && isUnplacedStop(stop) ? 'filled' : 'subtle'}
+            color={stop.notFound && isUnplacedStop(stop) ? 'red.9' : undefined}
+            size="compact-xs"
+            leftSection={<IconMapPinQuestion size={14} />}
+            onClick={onDropPin}
+            aria-label={t('bookings.pin.openFor', { stop: label })}
+          >
+            {t('bookings.pin.open')}
+          </Button>
           {showCoordinates ? (
             <>
               <NumberInput
@@ -278,7 +356,31 @@ function StopRow({
             </Button>
           )}
         </Group>
+        <PlacingNote stop={stop} finding={finding} />
       </Stack>
     </Paper>
+  );
+}
+
+/** What the address search did for the stop, in words (read out when it changes). */
+function PlacingNote({ stop, finding }: { stop: StopValue; finding: boolean }) {
+  const { t } = useTranslation();
+  const text = finding
+    ? t('bookings.placing.looking')
+    : stop.placedBy && !isUnplacedStop(stop)
+      ? t('bookings.placing.placed', { how: stop.placedBy })
+      : stop.notFound && isUnplacedStop(stop)
+        ? t('bookings.placing.notFound')
+        : '';
+  return (
+    <Text
+      size="xs"
+      role="status"
+      c={stop.notFound && !finding ? 'red.8' : 'dimmed'}
+      className={classes.details}
+      data-testid="placing-note"
+    >
+      {text}
+    </Text>
   );
 }

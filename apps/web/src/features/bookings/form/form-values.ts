@@ -11,6 +11,10 @@ export interface StopValue {
   lat: number | '';
   lng: number | '';
   knownLocationId: number | null;
+  /** How the address search placed the stop, in words (null: typed, picked or not searched). */
+  placedBy: string | null;
+  /** The address search found nothing: the person drops a pin or confirms saving it unplaced. */
+  notFound: boolean;
 }
 
 export interface BookingFormValues {
@@ -42,6 +46,8 @@ export interface BookingFormValues {
   discountCode: string;
   repeatOn: boolean;
   repeat: { weekDays: string[]; endDate: string | null; everyWeeks: number | '' };
+  /** The person confirmed saving stops nobody could place ("Not placed, not priced"). */
+  allowUnplaced: boolean;
 }
 
 let keySeq = 0;
@@ -52,6 +58,8 @@ export const newStop = (patch: Partial<StopValue> = {}): StopValue => ({
   lat: '',
   lng: '',
   knownLocationId: null,
+  placedBy: null,
+  notFound: false,
   ...patch,
 });
 
@@ -80,6 +88,7 @@ export function emptyValues(): BookingFormValues {
     discountCode: '',
     repeatOn: false,
     repeat: { weekDays: [], endDate: null, everyWeeks: 1 },
+    allowUnplaced: false,
   };
 }
 
@@ -159,6 +168,7 @@ export function toInput(v: BookingFormValues, opts: { isNew: boolean }): Booking
     paymentMethod: v.paymentMethod as BookingInput['paymentMethod'],
     ...(v.price.trim() !== '' ? { priceMinor: priceToMinor(v.price) } : {}),
     ...(blankToUndefined(v.discountCode) ? { discountCode: v.discountCode.trim() } : {}),
+    ...(v.allowUnplaced && hasUnplaced(v) ? { allowUnplaced: true } : {}),
   };
   if (opts.isNew && v.repeatOn) {
     input.repeat = {
@@ -209,6 +219,7 @@ export function formPathOf(field: string, sent?: BookingInput): string {
     return id ? `clientReferences.${id}` : 'clientId';
   }
   if (field === 'stops') return 'stops.0.address';
+  if (/^stops\.\d+$/.test(field)) return `${field}.address`;
   if (field.startsWith('repeat.weekDays')) return 'repeat.weekDays';
   return field;
 }
@@ -235,6 +246,10 @@ export function isHourlyHire(v: Pick<BookingFormValues, 'stops'>): boolean {
   const last = v.stops[v.stops.length - 1];
   return v.stops.length === 1 || (!!first?.address.trim() && sameAddress(first.address, last?.address));
 }
+
+/** A stop with an address and no coordinates: the server places it or it stays unplaced. */
+export const isUnplacedStop = (s: StopValue) => s.address.trim() !== '' && (s.lat === '' || s.lng === '');
+export const hasUnplaced = (v: Pick<BookingFormValues, 'stops'>) => v.stops.some(isUnplacedStop);
 
 /** Rules the contract's shape cannot state alone (the server checks them too). */
 export function extraErrors(v: BookingFormValues): Record<string, string> {

@@ -24,6 +24,17 @@ function Route({ row }: { row: BookingRow }) {
           {row.viaCount ? ` · ${t('dispatch.via', { count: row.viaCount })}` : ''}
         </Text>
       </Group>
+      {row.isUnplaced ? (
+        <Badge
+          size="xs"
+          color="red.9"
+          variant="filled"
+          title={t('dispatch.unplacedHint')}
+          style={{ alignSelf: 'start' }}
+        >
+          {t('dispatch.unplaced')}
+        </Badge>
+      ) : null}
     </Stack>
   );
 }

@@ -64,6 +64,7 @@ export function job(id: number, pickupAt: string, extra: Partial<JobRow> = {}): 
     flightNumber: null,
     offerExpiresAt: null,
     remotePending: false,
+    isUnplaced: false,
     version: 1,
     createdAt: pickupAt,
     driverPriceMinor: null,

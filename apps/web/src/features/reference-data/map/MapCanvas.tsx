@@ -64,8 +64,11 @@ export function MapCanvas({
   frameReady,
   children,
   label,
+  keyboard = true,
 }: {
   height?: number;
+  /** Leaflet's own arrow-key panning; off when the caller gives the keys another meaning. */
+  keyboard?: boolean;
   /** What to show first: the outline being edited, or every zone for context. */
   frame: LatLng[][];
   /** False while the rows to frame are still loading. */
@@ -84,6 +87,7 @@ export function MapCanvas({
         center={LONDON}
         zoom={11}
         doubleClickZoom={false}
+        keyboard={keyboard}
         attributionControl={source.url !== null}
         style={{
           height,
