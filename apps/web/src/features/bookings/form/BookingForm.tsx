@@ -217,7 +217,7 @@ export function BookingForm({ booking, onSaved, onCancel }: Props) {
         lookingUp={lookingUp}
       />
       <Grid gap="sm" mt="sm" align="flex-start">
-        <Grid.Col span={{ base: 12, sm: 7 }}>
+        <Grid.Col span={{ base: 12, sm: 8 }}>
           <DateTimeField
             dateLabel={t('bookings.form.pickupDay')}
             timeLabel={t('bookings.form.pickupTime')}
@@ -232,8 +232,27 @@ export function BookingForm({ booking, onSaved, onCancel }: Props) {
             error={form.errors.pickupAt}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 5 }}>
-          <Stack gap={6} pt={{ base: 0, sm: 28 }}>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <LookupSelect
+            call="Common/GetVehicleTypeList"
+            label={t('bookings.field.vehicleType')}
+            required
+            selectFirstOptionOnChange
+            value={form.values.vehicleTypeId}
+            onChange={(v) => form.setFieldValue('vehicleTypeId', (v as number | null) ?? null)}
+            error={form.errors.vehicleTypeId}
+            description={
+              vehicleType
+                ? t('bookings.form.vehicleFits', {
+                    passengers: vehicleType.maxPassengers,
+                    luggage: vehicleType.maxLuggage,
+                  })
+                : undefined
+            }
+          />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Group gap="lg" align="flex-start">
             <Checkbox label={t('bookings.form.asap')} {...form.getInputProps('isAsap', { type: 'checkbox' })} />
             {isNew ? (
               <Checkbox
@@ -242,7 +261,7 @@ export function BookingForm({ booking, onSaved, onCancel }: Props) {
                 {...form.getInputProps('isBackEntry', { type: 'checkbox' })}
               />
             ) : null}
-          </Stack>
+          </Group>
         </Grid.Col>
         {hourly ? (
           <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -266,25 +285,6 @@ export function BookingForm({ booking, onSaved, onCancel }: Props) {
   const vehicleSection = (
     <Section title={t('bookings.section.vehicle')}>
       <Grid gap="sm">
-        <Grid.Col span={12}>
-          <LookupSelect
-            call="Common/GetVehicleTypeList"
-            label={t('bookings.field.vehicleType')}
-            required
-            selectFirstOptionOnChange
-            value={form.values.vehicleTypeId}
-            onChange={(v) => form.setFieldValue('vehicleTypeId', (v as number | null) ?? null)}
-            error={form.errors.vehicleTypeId}
-            description={
-              vehicleType
-                ? t('bookings.form.vehicleFits', {
-                    passengers: vehicleType.maxPassengers,
-                    luggage: vehicleType.maxLuggage,
-                  })
-                : undefined
-            }
-          />
-        </Grid.Col>
         <Grid.Col span={6}>
           <NumberInput
             label={t('bookings.field.passengerCount')}
