@@ -128,7 +128,7 @@ describe('Driver/Create', () => {
     for (const [body, field, message] of cases) {
       const res = await callRaw(w.app, 'Driver/Create', body, w.admin.token);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.errors?.find((e) => e.field === field)?.message, field).toBe(message);
+      expect(res.body.errors?.find((e) => e.field === field)?.rule, field).toBe(message);
     }
     const young = new Date();
     young.setUTCFullYear(young.getUTCFullYear() - 17);

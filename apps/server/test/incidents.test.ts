@@ -89,7 +89,7 @@ describe('Incident/Create', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors?.map((e) => e.field).sort()).toEqual(['bookingId', 'category', 'description']);
     const missing = await raw('Incident/Create', {});
-    expect(missing.body.errors?.find((e) => e.field === 'bookingId')?.message).toBe('is required');
+    expect(missing.body.errors?.find((e) => e.field === 'bookingId')?.rule).toBe('is required');
     const unknown = await create({ bookingId: 999999, category: 'other', description: 'x' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors).toEqual([
