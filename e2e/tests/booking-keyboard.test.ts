@@ -3,6 +3,8 @@ import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, forgetEverything, openBrowser, signInThroughForm } from '../support/browser';
 
 /** A phone booking by keyboard only: every key press is counted, characters typed included. */
+/** Set to a folder to keep pictures of the list and the filled form. */
+const shots = process.env.SCREENSHOT_DIR;
 const MOST_PRESSES = 45;
 
 async function signedIn(baseUrl: string) {
@@ -77,6 +79,7 @@ describe('a phone booking made with the keyboard only', async () => {
   it(`takes at most ${MOST_PRESSES} key presses, and saves tomorrow 16:30 with both stops placed`, async () => {
     await page.goto('/bookings');
     await page.getByRole('button', { name: 'New booking' }).waitFor();
+    if (shots) await page.screenshot({ path: `${shots}/booking-list.png`, fullPage: true });
 
     await press('n');
     await page.waitForURL(/\/bookings\/new$/);
@@ -115,6 +118,7 @@ describe('a phone booking made with the keyboard only', async () => {
     await type('sal');
     await highlighted(/Saloon/);
     await press('Enter');
+    if (shots) await page.screenshot({ path: `${shots}/booking-form.png`, fullPage: true });
     await press('Control+Enter');
 
     await page.waitForURL(/\/bookings\/\d+$/, { timeout: 15_000 });
