@@ -121,6 +121,8 @@ describe('addresses are placed before a booking is saved', async () => {
     await shot(page, 'pin-drop-dialog');
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
+    // Coordinates sit behind the "Postcodes and coordinates" disclosure, out of a phone booking's way.
+    await page.getByRole('button', { name: 'Postcodes and coordinates' }).click();
     await expect.poll(() => pickup.getByRole('textbox', { name: 'Latitude of Pick-up' }).inputValue()).toMatch(/^51\./);
     const id = await finishAndSave('Pinned');
     const booking = await bookingOf(id);

@@ -251,7 +251,9 @@ describe('ProfileSettings/UpdatePassword', () => {
       s.accessToken,
     );
     expect(wrong.status).toBe(400);
-    expect(wrong.body.errors).toEqual([{ field: 'currentPassword', message: 'is not right' }]);
+    expect(wrong.body.errors).toEqual([
+      { field: 'currentPassword', message: 'Current password is not right', rule: 'is not right' },
+    ]);
     const mismatch = await call(
       t.app,
       'ProfileSettings/UpdatePassword',
@@ -259,7 +261,13 @@ describe('ProfileSettings/UpdatePassword', () => {
       s.accessToken,
     );
     expect(mismatch.status).toBe(400);
-    expect(mismatch.body.errors).toEqual([{ field: 'confirmPassword', message: 'must match the new password' }]);
+    expect(mismatch.body.errors).toEqual([
+      {
+        field: 'confirmPassword',
+        message: 'Confirm password must match the new password',
+        rule: 'must match the new password',
+      },
+    ]);
     expect((await call(t.app, 'UserLogin/UserSignIn', { email: user.email, password: PASSWORD })).status).toBe(200);
   });
 });
@@ -287,7 +295,9 @@ describe('jwt/register', () => {
       password: 'long enough pw',
     });
     expect(again.status).toBe(409);
-    expect(again.body.errors).toEqual([{ field: 'email', message: expect.stringMatching(/already used/) }]);
+    expect(again.body.errors).toEqual([
+      expect.objectContaining({ field: 'email', rule: expect.stringMatching(/already used/) }),
+    ]);
     const unknownCompany = await call(t.app, 'jwt/register', {
       companyShortName: 'NoSuchCo',
       firstName: 'A',

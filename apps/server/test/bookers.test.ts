@@ -95,7 +95,7 @@ describe('Booking/UpdateBooker', () => {
     const id = await f.booker(w.company.id, { name: 'Keep Me' });
     const cleared = await call(w.app, 'Booking/UpdateBooker', { id, name: '' }, w.admin.token);
     expect(cleared.status).toBe(400);
-    expect(cleared.body.errors?.[0]).toEqual({ field: 'name', message: 'is required' });
+    expect(cleared.body.errors?.[0]).toEqual({ field: 'name', message: 'Name is required', rule: 'is required' });
     const foreign = await call(w.app, 'Booking/UpdateBooker', { id, clientId: otherClientId }, w.admin.token);
     expect(foreign.status).toBe(400);
     expect(foreign.body.errors?.[0]?.field).toBe('clientId');

@@ -142,7 +142,9 @@ describe('Booking/Create', () => {
       bookingBody(w, { clientId: w.clientId, clientReferences: [{ referenceId: w.referenceCostId, value: 'x' }] }),
     );
     expect(missing.status).toBe(400);
-    expect(missing.body.errors).toEqual([{ field: 'clientReferences', message: 'must answer PO number' }]);
+    expect(missing.body.errors).toEqual([
+      { field: 'clientReferences', message: 'Client references must answer PO number', rule: 'must answer PO number' },
+    ]);
     const noClient = await create(bookingBody(w, { clientReferences: [{ referenceId: w.referencePoId, value: 'x' }] }));
     expect(fieldsOf(noClient.body)).toEqual(['clientReferences']);
     const wrongBooker = await create(bookingBody(w, { clientId: w.otherClientId, bookerId: w.bookerId }));

@@ -75,19 +75,29 @@ describe('Staff/SendMessage', () => {
     const theirs = await createBookingRow(w.db, w.other.company.id);
     const res = await send({ driverId: driverA.personId, message: 'x', bookingId: theirs });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ field: 'bookingId', message: 'must be a booking of your company' }]);
+    expect(res.body.errors).toEqual([
+      {
+        field: 'bookingId',
+        message: 'Booking must be a booking of your company',
+        rule: 'must be a booking of your company',
+      },
+    ]);
   });
 
   it('answers bad input naming the field, and writes nothing', async () => {
     const before = await w.db.select().from(chatMessages);
     const empty = await send({ driverId: driverA.personId, message: '   ' });
     expect(empty.status).toBe(400);
-    expect(empty.body.errors).toEqual([{ field: 'message', message: 'is required' }]);
+    expect(empty.body.errors).toEqual([{ field: 'message', message: 'Message is required', rule: 'is required' }]);
     const long = await send({ driverId: driverA.personId, message: 'x'.repeat(2001) });
     expect(long.body.errors?.[0]?.field).toBe('message');
     const noDriver = await callRaw(w.app, 'Staff/SendMessage', { message: 'hello' }, dispatcher.token);
     expect(noDriver.status).toBe(400);
-    expect(noDriver.body.errors?.[0]).toEqual({ field: 'driverId', message: 'is required' });
+    expect(noDriver.body.errors?.[0]).toEqual({
+      field: 'driverId',
+      message: 'Driver is required',
+      rule: 'is required',
+    });
     expect(await w.db.select().from(chatMessages)).toHaveLength(before.length);
   });
 
@@ -121,7 +131,11 @@ describe('Driver/SendMessage and Driver/GetDriverChatss', () => {
     const notMine = await createBookingRow(w.db, w.company.id, { driverId: driverB.personId });
     const res = await driverSend({ message: 'x', bookingId: notMine });
     expect(res.status).toBe(400);
-    expect(res.body.errors?.[0]).toEqual({ field: 'bookingId', message: 'must be one of your own bookings' });
+    expect(res.body.errors?.[0]).toEqual({
+      field: 'bookingId',
+      message: 'Booking must be one of your own bookings',
+      rule: 'must be one of your own bookings',
+    });
   });
 
   it('answers bad input by name', async () => {

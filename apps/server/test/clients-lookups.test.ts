@@ -154,7 +154,9 @@ describe('notes and pictures', () => {
       w.admin.token,
     );
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual([{ field: 'file.mimeType', message: expect.stringContaining('must be one of') }]);
+    expect(bad.body.errors).toEqual([
+      expect.objectContaining({ field: 'file.mimeType', rule: expect.stringContaining('must be one of') }),
+    ]);
 
     for (const name of ['Client/GetClientNote', 'Common/GetClientImage'] as const) {
       expect((await call(w.app, name, { id: client.id }, w.other.admin.token)).status).toBe(404);
@@ -211,7 +213,9 @@ describe('statistics', () => {
       { rank: 2, id: parent.id, name: 'Stats Group', bookings: 2, revenueMinor: 6000 },
     ]);
     const badLimit = await call(w.app, 'Client/GetTopClient', { limit: 0 }, token);
-    expect(badLimit.body.errors).toEqual([{ field: 'limit', message: 'must be at least 1' }]);
+    expect(badLimit.body.errors).toEqual([
+      { field: 'limit', message: 'Limit must be at least 1', rule: 'must be at least 1' },
+    ]);
   });
 
   it('answers 404 for another company’s client and 400 for a bad date', async () => {
@@ -231,6 +235,8 @@ describe('statistics', () => {
       w.admin.token,
     );
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual([{ field: 'fromDate', message: 'must be a real date' }]);
+    expect(bad.body.errors).toEqual([
+      { field: 'fromDate', message: 'From date must be a real date', rule: 'must be a real date' },
+    ]);
   });
 });

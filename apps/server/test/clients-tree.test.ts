@@ -44,7 +44,9 @@ describe('parent and child accounts', () => {
   it('needs a parent for CreateChild, named', async () => {
     const res = await callRaw(w.app, 'Client/CreateChild', { name: 'Orphan' }, w.admin.token);
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ field: 'parentClientId', message: 'is required' }]);
+    expect(res.body.errors).toEqual([
+      { field: 'parentClientId', message: 'Parent client is required', rule: 'is required' },
+    ]);
     const foreign = await call(w.app, 'Client/Create', { name: 'Their parent' }, w.other.admin.token);
     const cross = await call(
       w.app,
@@ -52,7 +54,13 @@ describe('parent and child accounts', () => {
       { name: 'Cross', parentClientId: foreign.body.data.id },
       w.admin.token,
     );
-    expect(cross.body.errors).toEqual([{ field: 'parentClientId', message: 'does not exist in your company' }]);
+    expect(cross.body.errors).toEqual([
+      {
+        field: 'parentClientId',
+        message: 'Parent client does not exist in your company',
+        rule: 'does not exist in your company',
+      },
+    ]);
   });
 
   it('never lets a client become its own ancestor', async () => {
@@ -62,12 +70,22 @@ describe('parent and child accounts', () => {
 
     const self = await update({ id: a.id, name: 'Cycle A', parentClientId: a.id });
     expect(self.status).toBe(400);
-    expect(self.body.errors).toEqual([{ field: 'parentClientId', message: 'must not be the client itself' }]);
+    expect(self.body.errors).toEqual([
+      {
+        field: 'parentClientId',
+        message: 'Parent client must not be the client itself',
+        rule: 'must not be the client itself',
+      },
+    ]);
     for (const descendant of [b.id, c.id]) {
       const res = await update({ id: a.id, name: 'Cycle A', parentClientId: descendant });
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual([
-        { field: 'parentClientId', message: 'must not be one of the client’s own child accounts' },
+        {
+          field: 'parentClientId',
+          message: 'Parent client must not be one of the client’s own child accounts',
+          rule: 'must not be one of the client’s own child accounts',
+        },
       ]);
     }
     const [row] = await w.db.select().from(clients).where(eq(clients.id, a.id));

@@ -155,7 +155,7 @@ describe('Client/Update changes only the fields it is sent', () => {
     for (const [body, field] of cases) {
       const res = await callRaw(w.app, 'Client/Update', { id: made.id, ...body }, w.admin.token);
       expect(res.status).toBe(400);
-      expect(res.body.errors).toEqual([{ field, message: 'is required' }]);
+      expect(res.body.errors).toEqual([expect.objectContaining({ field, rule: 'is required' })]);
     }
     const bad = await update({ id: made.id, email: 'nope', priority: 9, invoicePeriod: 'daily' });
     expect(bad.body.errors?.map((e) => e.field)).toEqual(['email', 'invoicePeriod', 'priority']);
@@ -180,12 +180,22 @@ describe('Client/Update keeps its rules on the client as it will be', () => {
     const parent = await create({ name: 'Group Parent' });
     const child = await createChild({ name: 'Group Child', parentClientId: parent.id });
     const top = await update({ id: parent.id, invoiceGroup: 'parent' });
-    expect(top.body.errors).toEqual([{ field: 'invoiceGroup', message: 'can be "parent" only for a child account' }]);
+    expect(top.body.errors).toEqual([
+      {
+        field: 'invoiceGroup',
+        message: 'Invoice group can be "parent" only for a child account',
+        rule: 'can be "parent" only for a child account',
+      },
+    ]);
     expect((await update({ id: child.id, invoiceGroup: 'parent' })).status).toBe(200);
     const orphan = await update({ id: child.id, parentClientId: null });
     expect(orphan.status).toBe(400);
     expect(orphan.body.errors).toEqual([
-      { field: 'parentClientId', message: 'is required while invoiceGroup is "parent"' },
+      {
+        field: 'parentClientId',
+        message: 'Parent client is required while invoiceGroup is "parent"',
+        rule: 'is required while invoiceGroup is "parent"',
+      },
     ]);
     const both = await update({ id: child.id, parentClientId: 0, invoiceGroup: 'own' });
     expect(both.body.data).toMatchObject({ parentClientId: null, invoiceGroup: 'own' });
@@ -196,7 +206,11 @@ describe('Client/Update keeps its rules on the client as it will be', () => {
     const b = await createChild({ name: 'Loop B', parentClientId: a.id });
     const res = await update({ id: a.id, parentClientId: b.id });
     expect(res.body.errors).toEqual([
-      { field: 'parentClientId', message: 'must not be one of the client’s own child accounts' },
+      {
+        field: 'parentClientId',
+        message: 'Parent client must not be one of the client’s own child accounts',
+        rule: 'must not be one of the client’s own child accounts',
+      },
     ]);
     expect((await update({ id: a.id, parentClientId: a.id })).body.errors?.[0]?.field).toBe('parentClientId');
     expect((await stored(a.id))?.parentClientId).toBeNull();
@@ -208,12 +222,22 @@ describe('Client/Update keeps its rules on the client as it will be', () => {
     const made = await create({ name: 'Rules Ltd', accountNo: 'RULES' });
     const rep = await update({ id: made.id, representativeStaffId: ref.goneRepId });
     expect(rep.body.errors).toEqual([
-      { field: 'representativeStaffId', message: 'must be an active staff member of your company' },
+      {
+        field: 'representativeStaffId',
+        message: 'Representative staff must be an active staff member of your company',
+        rule: 'must be an active staff member of your company',
+      },
     ]);
     await create({ name: 'Taken Ltd', accountNo: 'TAKEN' });
     const dup = await update({ id: made.id, accountNo: 'taken' });
     expect(dup.status).toBe(409);
-    expect(dup.body.errors).toEqual([{ field: 'accountNo', message: 'is already used by another client' }]);
+    expect(dup.body.errors).toEqual([
+      {
+        field: 'accountNo',
+        message: 'Account no is already used by another client',
+        rule: 'is already used by another client',
+      },
+    ]);
     expect(await stored(made.id)).toMatchObject({ accountNo: 'RULES', representativeStaffId: null });
   });
 });

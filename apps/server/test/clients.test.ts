@@ -130,7 +130,13 @@ describe('Client/Create', () => {
       'notifications.sms.0',
     ]);
     const group = await create({ name: 'Solo', invoiceGroup: 'parent' });
-    expect(group.body.errors).toEqual([{ field: 'invoiceGroup', message: 'can be "parent" only for a child account' }]);
+    expect(group.body.errors).toEqual([
+      {
+        field: 'invoiceGroup',
+        message: 'Invoice group can be "parent" only for a child account',
+        rule: 'can be "parent" only for a child account',
+      },
+    ]);
   });
 
   it('refuses a representative who is not an active staff member of the company', async () => {
@@ -146,7 +152,11 @@ describe('Client/Create', () => {
       const res = await create({ name: 'Rep test', representativeStaffId: id });
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual([
-        { field: 'representativeStaffId', message: 'must be an active staff member of your company' },
+        {
+          field: 'representativeStaffId',
+          message: 'Representative staff must be an active staff member of your company',
+          rule: 'must be an active staff member of your company',
+        },
       ]);
     }
   });
@@ -158,19 +168,43 @@ describe('Client/Create', () => {
       .returning({ id: clientTypes.id });
     const res = await create({ name: 'X', clientTypeId: theirType?.id });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ field: 'clientTypeId', message: 'does not exist in your company' }]);
+    expect(res.body.errors).toEqual([
+      {
+        field: 'clientTypeId',
+        message: 'Client type does not exist in your company',
+        rule: 'does not exist in your company',
+      },
+    ]);
     const theirClient = await create({ name: 'Their client' }, w.other.admin.token);
     const child = await create({ name: 'Y', parentClientId: theirClient.body.data.id });
-    expect(child.body.errors).toEqual([{ field: 'parentClientId', message: 'does not exist in your company' }]);
+    expect(child.body.errors).toEqual([
+      {
+        field: 'parentClientId',
+        message: 'Parent client does not exist in your company',
+        rule: 'does not exist in your company',
+      },
+    ]);
     const tagged = await create({ name: 'Z', tagIds: [123456] });
-    expect(tagged.body.errors).toEqual([{ field: 'tagIds', message: 'must be client tags of your company' }]);
+    expect(tagged.body.errors).toEqual([
+      {
+        field: 'tagIds',
+        message: 'Tags must be client tags of your company',
+        rule: 'must be client tags of your company',
+      },
+    ]);
   });
 
   it('keeps account numbers unique per company, ignoring case', async () => {
     await create({ name: 'First', accountNo: 'DUP-1' });
     const dup = await create({ name: 'Second', accountNo: 'dup-1' });
     expect(dup.status).toBe(409);
-    expect(dup.body.errors).toEqual([{ field: 'accountNo', message: 'is already used by another client' }]);
+    expect(dup.body.errors).toEqual([
+      {
+        field: 'accountNo',
+        message: 'Account no is already used by another client',
+        rule: 'is already used by another client',
+      },
+    ]);
     expect((await create({ name: 'Elsewhere', accountNo: 'DUP-1' }, w.other.admin.token)).status).toBe(200);
     const rows = await w.db.select().from(clients).where(eq(clients.name, 'Second'));
     expect(rows).toHaveLength(0);

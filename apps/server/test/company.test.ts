@@ -31,7 +31,9 @@ describe('Booking/GetCompanyDetails', () => {
     expect((await call(t.app, 'Booking/GetCompanyDetails', { companyShortName: 'NoSuchCompany' })).status).toBe(404);
     const none = await callRaw(t.app, 'Booking/GetCompanyDetails', {});
     expect(none.status).toBe(400);
-    expect(none.body.errors).toEqual([{ field: 'companyShortName', message: 'is required' }]);
+    expect(none.body.errors).toEqual([
+      { field: 'companyShortName', message: 'Company short name is required', rule: 'is required' },
+    ]);
   });
 });
 

@@ -191,7 +191,9 @@ describe('adding documents', () => {
       w.admin.token,
     );
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ field: 'file.content', message: 'is not a real PDF file' }]);
+    expect(res.body.errors).toEqual([
+      { field: 'file.content', message: 'File content is not a real PDF file', rule: 'is not a real PDF file' },
+    ]);
     const svg = await call(
       w.app,
       'Common/Create',
@@ -228,7 +230,7 @@ describe('adding documents', () => {
     for (const [body, field, message] of cases) {
       const res = await callRaw(w.app, 'Common/Create', body, w.admin.token);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.errors, JSON.stringify(body)).toEqual([{ field, message }]);
+      expect(res.body.errors, JSON.stringify(body)).toEqual([expect.objectContaining({ field, rule: message })]);
     }
     const theirType = await w.db
       .select({ id: documentTypes.id })
@@ -241,7 +243,13 @@ describe('adding documents', () => {
       { ...base, documentTypeId: theirType[0]!.id, expiryDate: inDays(5) },
       w.admin.token,
     );
-    expect(foreignType.body.errors).toEqual([{ field: 'documentTypeId', message: 'does not exist in your company' }]);
+    expect(foreignType.body.errors).toEqual([
+      {
+        field: 'documentTypeId',
+        message: 'Document type does not exist in your company',
+        rule: 'does not exist in your company',
+      },
+    ]);
   });
 
   it('lets a dispatcher read documents but not change them', async () => {
@@ -279,7 +287,9 @@ describe('adding documents', () => {
       { ownerType: 'company', ownerId: w.other.company.id, documentTypeId: type!.id, expiryDate: inDays(200) },
       w.admin.token,
     );
-    expect(foreign.body.errors).toEqual([{ field: 'ownerId', message: 'is not a company of your company' }]);
+    expect(foreign.body.errors).toEqual([
+      { field: 'ownerId', message: 'Owner is not a company of your company', rule: 'is not a company of your company' },
+    ]);
   });
 });
 

@@ -87,14 +87,20 @@ describe('statistics from bookings', () => {
     );
     expect(range.body.data).toMatchObject({ totalBookings: 2, completedBookings: 1, revenueMinor: 3000 });
     const bad = await call(w.app, 'Driver/GetDriverStatistics', { id: ana.id, fromDate: '03-04-2025' }, w.admin.token);
-    expect(bad.body).toMatchObject({ errors: [{ field: 'fromDate', message: 'must be a date as YYYY-MM-DD' }] });
+    expect(bad.body).toMatchObject({
+      errors: [
+        { field: 'fromDate', message: 'From date must be a date as YYYY-MM-DD', rule: 'must be a date as YYYY-MM-DD' },
+      ],
+    });
   });
 
   it('Driver/GetDriverBookingCount counts all and upcoming bookings', async () => {
     const counts = await call(w.app, 'Driver/GetDriverBookingCount', { id: ana.id }, w.admin.token);
     expect(counts.body.data).toMatchObject({ total: 4, upcoming: 1 });
     const bad = await call(w.app, 'Driver/GetDriverBookingCount', { id: 'one' }, w.admin.token);
-    expect(bad.body).toMatchObject({ errors: [{ field: 'id', message: 'must be a whole number' }] });
+    expect(bad.body).toMatchObject({
+      errors: [{ field: 'id', message: 'Id must be a whole number', rule: 'must be a whole number' }],
+    });
   });
 
   it('Driver/GetDriverWeekDays and GetDriverBookingTrends group the bookings by day and month', async () => {
@@ -135,7 +141,9 @@ describe('statistics from bookings', () => {
     expect(one.body.data.map((r) => r.id)).toEqual([ana.id]);
     expect((await call(w.app, 'Driver/GetTopDriver', {}, w.other.admin.token)).body.data).toEqual([]);
     const bad = await call(w.app, 'Driver/GetTopDriver', { limit: 500 }, w.admin.token);
-    expect(bad.body).toMatchObject({ errors: [{ field: 'limit', message: 'must be at most 50' }] });
+    expect(bad.body).toMatchObject({
+      errors: [{ field: 'limit', message: 'Limit must be at most 50', rule: 'must be at most 50' }],
+    });
   });
 
   it('answers 404 for another company’s driver and 403 to a passenger', async () => {
@@ -226,7 +234,7 @@ describe('documents of a driver', () => {
 
   it('refuses bad input, another company’s driver and a passenger', async () => {
     const noId = await callRaw(w.app, 'Driver/GetTableSummaryDriverDocument', {}, w.admin.token);
-    expect(noId.body).toMatchObject({ errors: [{ field: 'id', message: 'is required' }] });
+    expect(noId.body).toMatchObject({ errors: [{ field: 'id', message: 'Id is required', rule: 'is required' }] });
     const sort = await callRaw(
       w.app,
       'Driver/GetTableSummaryDriverDocument',
@@ -294,7 +302,9 @@ describe('photos', () => {
       { id: driver.id, file: { ...file, content: Buffer.from('not a picture').toString('base64') } },
       w.admin.token,
     );
-    expect(fake.body.errors).toEqual([{ field: 'file.content', message: 'is not a real PNG file' }]);
+    expect(fake.body.errors).toEqual([
+      { field: 'file.content', message: 'File content is not a real PNG file', rule: 'is not a real PNG file' },
+    ]);
     const svg = await call(
       w.app,
       'Common/UploadImageDriver',
@@ -353,7 +363,11 @@ describe('Driver/GetDriverPassword', () => {
     const taken = await call(w.app, 'Driver/GetDriverPassword', { id: clash.id }, w.admin.token);
     expect(taken.status).toBe(409);
     expect(taken.body.errors).toEqual([
-      { field: 'email', message: 'is already used by another account of this company' },
+      {
+        field: 'email',
+        message: 'E-mail is already used by another account of this company',
+        rule: 'is already used by another account of this company',
+      },
     ]);
     const [row] = await w.db.select().from(drivers).where(eq(drivers.id, clash.id));
     expect(row?.userId).toBeNull();
@@ -428,7 +442,9 @@ describe('lookups', () => {
       { id: expect.any(Number), name: 'Zed Look', callsign: 'ZZ7', availability: 1, availabilityName: 'Available' },
     ]);
     const bad = await call(w.app, 'Driver/GetDriverListWithSearch', { availability: 9 }, w.admin.token);
-    expect(bad.body).toMatchObject({ errors: [{ field: 'availability', message: 'must be at most 4' }] });
+    expect(bad.body).toMatchObject({
+      errors: [{ field: 'availability', message: 'Availability must be at most 4', rule: 'must be at most 4' }],
+    });
     const accounts = await call(w.app, 'Common/GetDriverUserList', { q: 'look' }, w.admin.token);
     expect(accounts.body.data).toEqual([
       { id: expect.any(Number), name: 'Zoe Look', userId: expect.any(Number), email: 'zoe@example.test' },

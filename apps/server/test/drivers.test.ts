@@ -128,13 +128,17 @@ describe('Driver/Create', () => {
     for (const [body, field, message] of cases) {
       const res = await callRaw(w.app, 'Driver/Create', body, w.admin.token);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.errors?.find((e) => e.field === field)?.message, field).toBe(message);
+      expect(res.body.errors?.find((e) => e.field === field)?.rule, field).toBe(message);
     }
     const young = new Date();
     young.setUTCFullYear(young.getUTCFullYear() - 17);
     const minor = await create({ firstName: 'A', lastName: 'B', dateOfBirth: young.toISOString().slice(0, 10) });
     expect(minor.body.errors).toEqual([
-      { field: 'dateOfBirth', message: 'must make the driver at least 18 years old' },
+      {
+        field: 'dateOfBirth',
+        message: 'Date of birth must make the driver at least 18 years old',
+        rule: 'must make the driver at least 18 years old',
+      },
     ]);
     const after = await w.db.select().from(drivers).where(eq(drivers.companyId, w.company.id));
     expect(after.length).toBe(before.length);
@@ -144,7 +148,13 @@ describe('Driver/Create', () => {
     await create({ firstName: 'Ben', lastName: 'Ode', callsign: 'Z9' });
     const dup = await create({ firstName: 'Cy', lastName: 'Ode', callsign: 'z9' });
     expect(dup.status).toBe(409);
-    expect(dup.body.errors).toEqual([{ field: 'callsign', message: 'is already used by another driver' }]);
+    expect(dup.body.errors).toEqual([
+      {
+        field: 'callsign',
+        message: 'Callsign is already used by another driver',
+        rule: 'is already used by another driver',
+      },
+    ]);
     const mail = await create({
       firstName: 'Cy',
       lastName: 'Ode',
@@ -155,7 +165,13 @@ describe('Driver/Create', () => {
     expect(mail.body.errors?.[0]?.field).toBe('appEmail');
     const foreign = await create({ firstName: 'Cy', lastName: 'Ode', driverTypeId: ref.otherTypeId });
     expect(foreign.status).toBe(400);
-    expect(foreign.body.errors).toEqual([{ field: 'driverTypeId', message: 'does not exist in your company' }]);
+    expect(foreign.body.errors).toEqual([
+      {
+        field: 'driverTypeId',
+        message: 'Driver type does not exist in your company',
+        rule: 'does not exist in your company',
+      },
+    ]);
     const wrongTag = await create({ firstName: 'Cy', lastName: 'Ode', tagIds: [ref.vehicleTagId] });
     expect(wrongTag.status).toBe(400);
     expect(wrongTag.body.errors?.[0]?.field).toBe('tagIds');
@@ -219,7 +235,7 @@ describe('Driver/Update', () => {
     const same = await call(w.app, 'Driver/Update', { id: a.body.data.id, callsign: 'E1' }, w.admin.token);
     expect(same.status).toBe(200);
     const blank = await call(w.app, 'Driver/Update', { id: a.body.data.id, firstName: ' ' }, w.admin.token);
-    expect(blank.body.errors).toEqual([{ field: 'firstName', message: 'is required' }]);
+    expect(blank.body.errors).toEqual([{ field: 'firstName', message: 'First name is required', rule: 'is required' }]);
     expect((await callRaw(w.app, 'Driver/Update', { lastName: 'X' }, w.admin.token)).status).toBe(400);
     const foreign = await call(w.app, 'Driver/Update', { id: a.body.data.id, lastName: 'Stolen' }, w.other.admin.token);
     expect(foreign.status).toBe(404);
@@ -311,8 +327,12 @@ describe('Driver/GetTableSummary', () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({
       errors: [
-        { field: 'sortColumn', message: expect.stringContaining('must be one of: name') },
-        { field: 'documentState', message: 'must be one of: valid, expiring, expired, missing' },
+        expect.objectContaining({ field: 'sortColumn', rule: expect.stringContaining('must be one of: name') }),
+        {
+          field: 'documentState',
+          message: 'Document state must be one of: valid, expiring, expired, missing',
+          rule: 'must be one of: valid, expiring, expired, missing',
+        },
       ],
     });
     await w.db.update(documentTypes).set({ isMandatory: false }).where(eq(documentTypes.id, licence!.id));
@@ -362,7 +382,7 @@ describe('Driver/GetTableSummaryDriver', () => {
 
     expect((await call(w.app, 'Driver/GetTableSummaryDriver', { id }, w.other.admin.token)).status).toBe(404);
     expect((await call(w.app, 'Driver/GetTableSummaryDriver', { id: 0 }, w.admin.token)).body).toMatchObject({
-      errors: [{ field: 'id', message: 'must be at least 1' }],
+      errors: [{ field: 'id', message: 'Id must be at least 1', rule: 'must be at least 1' }],
     });
     expect((await call(w.app, 'Driver/GetTableSummaryDriver', { id }, w.as.passenger.token)).status).toBe(403);
   });

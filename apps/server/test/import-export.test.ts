@@ -145,6 +145,8 @@ describe('export', () => {
   it('refuses what is not a list, naming the field', async () => {
     const notList = await call(w.app, 'Common/ExportToExcel', { call: 'User/DeleteUser' }, w.admin.token);
     expect(notList.status).toBe(400);
-    expect(notList.body.errors).toEqual([{ field: 'call', message: 'must be the name of a list call' }]);
+    expect(notList.body.errors).toEqual([
+      { field: 'call', message: 'Call must be the name of a list call', rule: 'must be the name of a list call' },
+    ]);
   });
 });

@@ -89,10 +89,16 @@ describe('Incident/Create', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors?.map((e) => e.field).sort()).toEqual(['bookingId', 'category', 'description']);
     const missing = await raw('Incident/Create', {});
-    expect(missing.body.errors?.find((e) => e.field === 'bookingId')?.message).toBe('is required');
+    expect(missing.body.errors?.find((e) => e.field === 'bookingId')?.rule).toBe('is required');
     const unknown = await create({ bookingId: 999999, category: 'other', description: 'x' });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.errors).toEqual([{ field: 'bookingId', message: 'must be a booking of your company' }]);
+    expect(unknown.body.errors).toEqual([
+      {
+        field: 'bookingId',
+        message: 'Booking must be a booking of your company',
+        rule: 'must be a booking of your company',
+      },
+    ]);
     expect(await w.db.select().from(incidents)).toHaveLength(before.length);
   });
 
@@ -149,7 +155,9 @@ describe('Incident/Close', () => {
     const opened = (await create({ bookingId: booking, category: 'route', description: 'Long way round' })).body.data;
     const bad = await close({ id: opened.incidentID, actionTaken: '  ' });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual([{ field: 'actionTaken', message: 'is required' }]);
+    expect(bad.body.errors).toEqual([
+      { field: 'actionTaken', message: 'Action taken is required', rule: 'is required' },
+    ]);
     expect((await close({ id: opened.incidentID, actionTaken: 'x' }, w.other.admin.token)).status).toBe(404);
     expect((await close({ id: opened.incidentID, actionTaken: 'x' }, w.as.Accounts.token)).status).toBe(403);
     expect((await close({ id: 999999, actionTaken: 'x' })).status).toBe(404);

@@ -123,9 +123,17 @@ describe('LostandFound/Create', () => {
       description: 'x',
       foundAt: new Date(Date.now() + 86_400_000).toISOString(),
     });
-    expect(future.body.errors).toEqual([{ field: 'foundAt', message: 'must not be in the future' }]);
+    expect(future.body.errors).toEqual([
+      { field: 'foundAt', message: 'Found at must not be in the future', rule: 'must not be in the future' },
+    ]);
     const missing = await create({ bookingId: 999999, category: 'bag', description: 'x' });
-    expect(missing.body.errors).toEqual([{ field: 'bookingId', message: 'must be a booking of your company' }]);
+    expect(missing.body.errors).toEqual([
+      {
+        field: 'bookingId',
+        message: 'Booking must be a booking of your company',
+        rule: 'must be a booking of your company',
+      },
+    ]);
     expect(await w.db.select().from(lostItems)).toHaveLength(before.length);
   });
 
@@ -163,7 +171,11 @@ describe('LostandFound/GetTableSummary', () => {
   it('answers bad input, shows nothing of another company and refuses a role without LostAndFound', async () => {
     const bad = await list({ fromDate: '2025-03-05', toDate: '2025-03-01' });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ errors: [{ field: 'toDate', message: 'must be on or after fromDate' }] });
+    expect(bad.body).toMatchObject({
+      errors: [
+        { field: 'toDate', message: 'To date must be on or after fromDate', rule: 'must be on or after fromDate' },
+      ],
+    });
     expect((await raw('LostandFound/GetTableSummary', { sortColumn: 'price' })).status).toBe(400);
     expect((await list({}, w.other.admin.token)).body.count).toBe(0);
     expect((await list({}, w.as.Accounts.token)).status).toBe(403);

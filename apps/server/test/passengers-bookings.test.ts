@@ -114,7 +114,9 @@ describe('passenger statistics', () => {
     ]);
     expect(top.body.data[0]?.name).toBe('Alice Stone');
     const badLimit = await call(w.app, 'Passenger/GetTopPassenger', { limit: 500 }, w.admin.token);
-    expect(badLimit.body.errors).toEqual([{ field: 'limit', message: 'must be at most 50' }]);
+    expect(badLimit.body.errors).toEqual([
+      { field: 'limit', message: 'Limit must be at most 50', rule: 'must be at most 50' },
+    ]);
     const theirs = await call(w.app, 'Passenger/GetTopPassenger', {}, w.other.admin.token);
     expect(theirs.body.data).toEqual([]);
   });
@@ -186,7 +188,9 @@ describe('Passenger/GetPassengerBookingHistory', () => {
 
     const reversed = await list({ fromDate: '2024-05-02', toDate: '2024-05-01' });
     expect(reversed.status).toBe(400);
-    expect(reversed.body.errors).toEqual([{ field: 'toDate', message: 'must be on or after fromDate' }]);
+    expect(reversed.body.errors).toEqual([
+      { field: 'toDate', message: 'To date must be on or after fromDate', rule: 'must be on or after fromDate' },
+    ]);
     const badStatus = await callRaw(
       w.app,
       'Passenger/GetPassengerBookingHistory',
@@ -195,7 +199,7 @@ describe('Passenger/GetPassengerBookingHistory', () => {
     );
     expect(badStatus.body.errors?.[0]?.field).toBe('status');
     const noId = await callRaw(w.app, 'Passenger/GetPassengerBookingHistory', {}, w.admin.token);
-    expect(noId.body.errors).toEqual([{ field: 'id', message: 'is required' }]);
+    expect(noId.body.errors).toEqual([{ field: 'id', message: 'Id is required', rule: 'is required' }]);
   });
 
   it('is empty for a passenger who never booked', async () => {

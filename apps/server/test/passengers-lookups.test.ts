@@ -120,7 +120,7 @@ describe('common passenger look-ups', () => {
     expect(without.body).toEqual({ data: { passengerID: ids.cat, clientID: 0, clientName: null } });
     expect((await call(w.app, 'Common/GetPassengerClientID', { id: ids.ann }, w.other.admin.token)).status).toBe(404);
     const bad = await call(w.app, 'Common/GetPassengerClientID', { id: 0 }, w.admin.token);
-    expect(bad.body.errors).toEqual([{ field: 'id', message: 'must be at least 1' }]);
+    expect(bad.body.errors).toEqual([{ field: 'id', message: 'Id must be at least 1', rule: 'must be at least 1' }]);
   });
 
   it('GetPassengerSurNameList: distinct surnames, ignoring case', async () => {
@@ -211,7 +211,7 @@ describe('Passenger/GetClientPassengerList', () => {
     const foreign = await call(w.app, 'Passenger/GetClientPassengerList', { clientId: otherClient }, w.admin.token);
     expect(foreign.status).toBe(404);
     const missing = await callRaw(w.app, 'Passenger/GetClientPassengerList', {}, w.admin.token);
-    expect(missing.body.errors).toEqual([{ field: 'clientId', message: 'is required' }]);
+    expect(missing.body.errors).toEqual([{ field: 'clientId', message: 'Client is required', rule: 'is required' }]);
     expect((await call(w.app, 'Passenger/GetClientPassengerList', { clientId: acme }, w.as.driver.token)).status).toBe(
       403,
     );

@@ -87,16 +87,22 @@ describe('Passenger/Create', () => {
       w.admin.token,
     );
     expect(noSurname.status).toBe(400);
-    expect(noSurname.body.errors).toEqual([{ field: 'surname', message: 'is required' }]);
+    expect(noSurname.body.errors).toEqual([{ field: 'surname', message: 'Surname is required', rule: 'is required' }]);
 
     const noContact = await create({ firstName: 'Bob', surname: 'Jones', email: '', phone: '  ' });
     expect(noContact.status).toBe(400);
     expect(noContact.body.errors).toEqual([
-      { field: 'email', message: 'is required when there is no phone or mobile number' },
+      {
+        field: 'email',
+        message: 'E-mail is required when there is no phone or mobile number',
+        rule: 'is required when there is no phone or mobile number',
+      },
     ]);
 
     const badEmail = await create({ firstName: 'Bob', surname: 'Jones', email: 'bob@' });
-    expect(badEmail.body.errors).toEqual([{ field: 'email', message: 'must be a valid e-mail address' }]);
+    expect(badEmail.body.errors).toEqual([
+      { field: 'email', message: 'E-mail must be a valid e-mail address', rule: 'must be a valid e-mail address' },
+    ]);
 
     const badPhone = await create({ firstName: 'Bob', surname: 'Jones', phone: '((((((' });
     expect(badPhone.status).toBe(400);
@@ -109,7 +115,9 @@ describe('Passenger/Create', () => {
       clientId: otherClientId,
     });
     expect(foreignClient.status).toBe(400);
-    expect(foreignClient.body.errors).toEqual([{ field: 'clientId', message: 'does not exist in your company' }]);
+    expect(foreignClient.body.errors).toEqual([
+      { field: 'clientId', message: 'Client does not exist in your company', rule: 'does not exist in your company' },
+    ]);
 
     const wrongTag = await create({
       firstName: 'Bob',
@@ -118,7 +126,13 @@ describe('Passenger/Create', () => {
       tagIds: [driverTagId],
     });
     expect(wrongTag.status).toBe(400);
-    expect(wrongTag.body.errors).toEqual([{ field: 'tagIds', message: 'must be passenger tags of your company' }]);
+    expect(wrongTag.body.errors).toEqual([
+      {
+        field: 'tagIds',
+        message: 'Tags must be passenger tags of your company',
+        rule: 'must be passenger tags of your company',
+      },
+    ]);
 
     expect(await w.db.select().from(passengers)).toHaveLength(before);
   });
@@ -135,16 +149,19 @@ describe('Passenger/Create', () => {
     const sameEmail = await create({ firstName: 'Caz', surname: 'King', email: 'CAROL@example.test' });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body.errors).toEqual([
-      { field: 'email', message: `is already the e-mail address of Carol King (passenger ${carolId})` },
+      expect.objectContaining({
+        field: 'email',
+        rule: `is already the e-mail address of Carol King (passenger ${carolId})`,
+      }),
     ]);
     expect(sameEmail.body).toMatchObject({ conflicts: [{ field: 'email', passengerID: carolId, name: 'Carol King' }] });
 
     // Her mobile, written with dashes, given as someone else's phone.
     const sameNumber = await create({ firstName: 'Dan', surname: 'King', phone: '07700-900-222' });
     expect(sameNumber.status).toBe(409);
-    expect(sameNumber.body.errors?.[0]).toEqual({
+    expect(sameNumber.body.errors?.[0]).toMatchObject({
       field: 'phone',
-      message: `is already the phone number of Carol King (passenger ${carolId})`,
+      rule: `is already the phone number of Carol King (passenger ${carolId})`,
     });
 
     // A country code is not normalised away: +44 7700 900222 is a different number.
@@ -261,7 +278,11 @@ describe('Passenger/Update', () => {
     const nothing = await call(w.app, 'Passenger/Update', { id: a.body.data.id, phone: '' }, w.admin.token);
     expect(nothing.status).toBe(400);
     expect(nothing.body.errors).toEqual([
-      { field: 'email', message: 'is required when there is no phone or mobile number' },
+      {
+        field: 'email',
+        message: 'E-mail is required when there is no phone or mobile number',
+        rule: 'is required when there is no phone or mobile number',
+      },
     ]);
 
     const clash = await call(w.app, 'Passenger/Update', { id: b.body.data.id, mobile: '0113-496-0101' }, w.admin.token);
@@ -271,7 +292,7 @@ describe('Passenger/Update', () => {
     expect(gia?.mobile).toBeNull();
 
     const blankName = await call(w.app, 'Passenger/Update', { id: b.body.data.id, surname: ' ' }, w.admin.token);
-    expect(blankName.body.errors).toEqual([{ field: 'surname', message: 'is required' }]);
+    expect(blankName.body.errors).toEqual([{ field: 'surname', message: 'Surname is required', rule: 'is required' }]);
   });
 
   it('answers 404 for another company’s passenger and changes nothing', async () => {

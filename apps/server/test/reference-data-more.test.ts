@@ -72,7 +72,13 @@ describe('tags in use', () => {
       w.admin.token,
     );
     expect(moved.status).toBe(409);
-    expect(moved.body.errors).toEqual([{ field: 'tagType', message: 'cannot change while the tag is in use' }]);
+    expect(moved.body.errors).toEqual([
+      {
+        field: 'tagType',
+        message: 'Tag type cannot change while the tag is in use',
+        rule: 'cannot change while the tag is in use',
+      },
+    ]);
     const [stored] = await w.db.select().from(tags).where(eq(tags.id, id));
     expect(stored?.tagType).toBe('driver');
 

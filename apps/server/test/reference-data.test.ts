@@ -53,11 +53,17 @@ describe('a register (DriverType) through the generic mechanism', () => {
     await call(w.app, 'DriverType/Create', { name: 'Owner driver' }, w.admin.token);
     const dup = await call(w.app, 'DriverType/Create', { name: 'OWNER DRIVER' }, w.admin.token);
     expect(dup.status).toBe(409);
-    expect(dup.body.errors).toEqual([{ field: 'name', message: 'is already used by another row' }]);
+    expect(dup.body.errors).toEqual([
+      { field: 'name', message: 'Name is already used by another row', rule: 'is already used by another row' },
+    ]);
     const foreign = await call(w.app, 'DriverType/Create', { name: 'X', defaultPaymentModelId: 999999 }, w.admin.token);
     expect(foreign.status).toBe(400);
     expect(foreign.body.errors).toEqual([
-      { field: 'defaultPaymentModelId', message: 'does not exist in your company' },
+      {
+        field: 'defaultPaymentModelId',
+        message: 'Default payment model does not exist in your company',
+        rule: 'does not exist in your company',
+      },
     ]);
   });
 
@@ -101,7 +107,9 @@ describe('rules of particular registers', () => {
       },
       w.admin.token,
     );
-    expect(zone.body.errors).toEqual([{ field: 'polygon', message: 'needs at least three points' }]);
+    expect(zone.body.errors).toEqual([
+      { field: 'polygon', message: 'Polygon needs at least three points', rule: 'needs at least three points' },
+    ]);
     const ok = await call(
       w.app,
       'Zone/Create',
@@ -124,7 +132,13 @@ describe('rules of particular registers', () => {
       { name: 'Xmas', startDate: '2026-12-26', endDate: '2026-12-25' },
       w.admin.token,
     );
-    expect(exclusion.body.errors).toEqual([{ field: 'endDate', message: 'must be on or after the start date' }]);
+    expect(exclusion.body.errors).toEqual([
+      {
+        field: 'endDate',
+        message: 'End date must be on or after the start date',
+        rule: 'must be on or after the start date',
+      },
+    ]);
 
     const code = await call(
       w.app,
@@ -132,7 +146,13 @@ describe('rules of particular registers', () => {
       { code: 'spring10', discountType: 'percent' },
       w.admin.token,
     );
-    expect(code.body.errors).toEqual([{ field: 'percentBp', message: 'is required for a percentage discount' }]);
+    expect(code.body.errors).toEqual([
+      {
+        field: 'percentBp',
+        message: 'Percent is required for a percentage discount',
+        rule: 'is required for a percentage discount',
+      },
+    ]);
     const good = await call(
       w.app,
       'Common/AddDiscountCodes',
@@ -161,7 +181,13 @@ describe('rules of particular registers', () => {
       { name: 'Bad', defaultAmountMinor: -5 },
       w.admin.token,
     );
-    expect(negative.body.errors).toEqual([{ field: 'defaultAmountMinor', message: 'must not be negative' }]);
+    expect(negative.body.errors).toEqual([
+      {
+        field: 'defaultAmountMinor',
+        message: 'Default amount must not be negative',
+        rule: 'must not be negative',
+      },
+    ]);
   });
 
   it('stores a vehicle type picture from JSON or multipart, refusing bytes that lie about their type', async () => {
@@ -202,7 +228,9 @@ describe('rules of particular registers', () => {
       w.admin.token,
     );
     expect(liar.status).toBe(400);
-    expect(liar.body.errors).toEqual([{ field: 'file.content', message: 'is not a real PNG file' }]);
+    expect(liar.body.errors).toEqual([
+      { field: 'file.content', message: 'File content is not a real PNG file', rule: 'is not a real PNG file' },
+    ]);
 
     const boundary = 'cabdeskboundary';
     const body = Buffer.concat([

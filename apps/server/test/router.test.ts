@@ -82,10 +82,10 @@ describe('the action router', () => {
     const res = await call(w.app, 'Users/GetTableSummary', { perPage: 'ten', sortType: 'sideways' }, w.admin.token);
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([
-      { field: 'perPage', message: 'must be a whole number' },
-      { field: 'sortType', message: 'must be asc or desc' },
+      { field: 'perPage', message: 'Rows per page must be a whole number', rule: 'must be a whole number' },
+      { field: 'sortType', message: 'Sort order must be asc or desc', rule: 'must be asc or desc' },
     ]);
-    expect(res.body.message).toContain('perPage must be a whole number');
+    expect(res.body.message).toContain('Rows per page must be a whole number');
   });
 
   it('serves the OpenAPI document at /docs', async () => {

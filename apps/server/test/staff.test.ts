@@ -95,22 +95,34 @@ describe('Staff/Create', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual(
       expect.arrayContaining([
-        { field: 'firstName', message: 'is required' },
-        { field: 'lastName', message: 'is required' },
-        { field: 'email', message: 'must be a valid e-mail address' },
-        { field: 'dateOfBirth', message: 'must be a real date' },
-        { field: 'staffRoleId', message: 'must be a whole number' },
+        { field: 'firstName', message: 'First name is required', rule: 'is required' },
+        { field: 'lastName', message: 'Last name is required', rule: 'is required' },
+        { field: 'email', message: 'E-mail must be a valid e-mail address', rule: 'must be a valid e-mail address' },
+        { field: 'dateOfBirth', message: 'Date of birth must be a real date', rule: 'must be a real date' },
+        { field: 'staffRoleId', message: 'Staff role must be a whole number', rule: 'must be a whole number' },
       ]),
     );
     const half = await create({ firstName: 'A', lastName: 'B', accountEmail: 'ab@office.test' });
-    expect(half.body.errors).toEqual([{ field: 'accountPassword', message: 'is required to open an account' }]);
+    expect(half.body.errors).toEqual([
+      {
+        field: 'accountPassword',
+        message: 'Account password is required to open an account',
+        rule: 'is required to open an account',
+      },
+    ]);
     const shortPassword = await create({
       firstName: 'A',
       lastName: 'B',
       accountEmail: 'ab@o.test',
       accountPassword: 'x',
     });
-    expect(shortPassword.body.errors).toEqual([{ field: 'accountPassword', message: 'must be at least 8 characters' }]);
+    expect(shortPassword.body.errors).toEqual([
+      {
+        field: 'accountPassword',
+        message: 'Account password must be at least 8 characters',
+        rule: 'must be at least 8 characters',
+      },
+    ]);
     const takenEmail = await create({
       firstName: 'A',
       lastName: 'B',
@@ -119,7 +131,11 @@ describe('Staff/Create', () => {
     });
     expect(takenEmail.status).toBe(409);
     expect(takenEmail.body.errors).toEqual([
-      { field: 'accountEmail', message: 'is already used by another account of this company' },
+      {
+        field: 'accountEmail',
+        message: 'Account email is already used by another account of this company',
+        rule: 'is already used by another account of this company',
+      },
     ]);
     const foreignRole = await create({
       firstName: 'A',
@@ -127,7 +143,13 @@ describe('Staff/Create', () => {
       staffRoleId: w.other.company.roleIds.Dispatcher,
     });
     expect(foreignRole.status).toBe(400);
-    expect(foreignRole.body.errors).toEqual([{ field: 'staffRoleId', message: 'does not exist in your company' }]);
+    expect(foreignRole.body.errors).toEqual([
+      {
+        field: 'staffRoleId',
+        message: 'Staff role does not exist in your company',
+        rule: 'does not exist in your company',
+      },
+    ]);
     expect((await w.db.select().from(staff)).length).toBe(before);
   });
 
@@ -264,7 +286,7 @@ describe('Staff/Update and Delete', () => {
     ] as const) {
       const bad = await callRaw(w.app, 'Staff/Update', { id, ...body }, w.admin.token);
       expect(bad.status).toBe(400);
-      expect(bad.body.errors).toEqual([{ field, message: 'is required' }]);
+      expect(bad.body.errors).toEqual([expect.objectContaining({ field, rule: 'is required' })]);
     }
     const foreignRole = await call(
       w.app,
@@ -272,7 +294,13 @@ describe('Staff/Update and Delete', () => {
       { id, staffRoleId: w.other.company.roleIds.Dispatcher },
       w.admin.token,
     );
-    expect(foreignRole.body.errors).toEqual([{ field: 'staffRoleId', message: 'does not exist in your company' }]);
+    expect(foreignRole.body.errors).toEqual([
+      {
+        field: 'staffRoleId',
+        message: 'Staff role does not exist in your company',
+        rule: 'does not exist in your company',
+      },
+    ]);
     const foreign = await call(w.app, 'Staff/Update', { id, phone: '020 7946 0003' }, w.other.admin.token);
     expect(foreign.status).toBe(404);
     const [row] = await w.db.select().from(staff).where(eq(staff.id, id));

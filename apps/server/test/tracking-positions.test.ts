@@ -68,7 +68,13 @@ describe('recording positions', () => {
     await expect(recordPositions(t.db, company.id, driverId, [point(-60)])).resolves.toMatchObject({ stored: 1 });
     await expect(recordPositions(t.db, company.id, driverId, [point(5), point(-600)])).rejects.toMatchObject({
       status: 400,
-      errors: [{ field: 'points.1.recordedAt', message: 'must not be in the future' }],
+      errors: [
+        {
+          field: 'points.1.recordedAt',
+          message: 'Point 2 recorded at must not be in the future',
+          rule: 'must not be in the future',
+        },
+      ],
     });
     expect(await historyOf(driverId)).toHaveLength(1);
   });

@@ -243,7 +243,7 @@ describe('Booking/GetBookingTrackingDetails', () => {
   it("answers bad input by field, another company's booking as not found, 403 without permission", async () => {
     const bad = await callRaw(w.app, 'Booking/GetBookingTrackingDetails', {}, admin);
     expect(bad.status).toBe(400);
-    expect(bad.body.errors?.[0]).toEqual({ field: 'id', message: 'is required' });
+    expect(bad.body.errors?.[0]).toEqual({ field: 'id', message: 'Id is required', rule: 'is required' });
     expect((await get({ id: ids.theirBooking })).status).toBe(404);
     expect((await get({ id: ids.running }, accounts)).status).toBe(403);
     expect((await get({ id: ids.running }, dispatcher)).status).toBe(200);

@@ -121,7 +121,11 @@ describe('User/CreateUser', () => {
     );
     expect(taken.status).toBe(409);
     expect(taken.body.errors).toEqual([
-      { field: 'email', message: 'is already used by another account of this company' },
+      {
+        field: 'email',
+        message: 'E-mail is already used by another account of this company',
+        rule: 'is already used by another account of this company',
+      },
     ]);
     const [still] = await w.db.select().from(drivers).where(eq(drivers.id, fresh!.id));
     expect(still?.userId).toBeNull();
@@ -192,22 +196,42 @@ describe('Users/CreateNewUser', () => {
         w.admin.token,
       );
     expect((await send({ userType: 'Staff' })).body.errors).toEqual([
-      { field: 'staffRoleId', message: 'is required for a staff account' },
+      {
+        field: 'staffRoleId',
+        message: 'Staff role is required for a staff account',
+        rule: 'is required for a staff account',
+      },
     ]);
     expect((await send({ userType: 'Client' })).body.errors).toEqual([
-      { field: 'clientId', message: 'is required for a client-portal account' },
+      {
+        field: 'clientId',
+        message: 'Client is required for a client-portal account',
+        rule: 'is required for a client-portal account',
+      },
     ]);
     expect((await send({ userType: 'Driver' })).body.errors?.[0]?.field).toBe('userType');
     const dup = await send({ userType: 'Admin', email: 'ADA@office.test' });
     expect(dup.status).toBe(409);
     expect(dup.body.errors).toEqual([
-      { field: 'email', message: 'is already used by another account of this company' },
+      {
+        field: 'email',
+        message: 'E-mail is already used by another account of this company',
+        rule: 'is already used by another account of this company',
+      },
     ]);
     const role = await send({ userType: 'Staff', staffRoleId: w.other.company.roleIds.Dispatcher });
     expect(role.status).toBe(400);
-    expect(role.body.errors).toEqual([{ field: 'staffRoleId', message: 'does not exist in your company' }]);
+    expect(role.body.errors).toEqual([
+      {
+        field: 'staffRoleId',
+        message: 'Staff role does not exist in your company',
+        rule: 'does not exist in your company',
+      },
+    ]);
     const client = await send({ userType: 'Client', clientId: otherClientId });
-    expect(client.body.errors).toEqual([{ field: 'clientId', message: 'does not exist in your company' }]);
+    expect(client.body.errors).toEqual([
+      { field: 'clientId', message: 'Client does not exist in your company', rule: 'does not exist in your company' },
+    ]);
     expect(await w.db.select().from(users).where(eq(users.email, 'x@x.test'))).toHaveLength(0);
     expect((await send({ userType: 'Admin', email: 'y@x.test' })).status).toBe(200);
     const denied = await call(
@@ -234,7 +258,7 @@ describe('user look-ups', () => {
       (await call(w.app, 'Users/GetUserListForClientPortal', { clientId: otherClientId }, w.admin.token)).status,
     ).toBe(404);
     const missing = await callRaw(w.app, 'Users/GetUserListForClientPortal', {}, w.admin.token);
-    expect(missing.body.errors).toEqual([{ field: 'clientId', message: 'is required' }]);
+    expect(missing.body.errors).toEqual([{ field: 'clientId', message: 'Client is required', rule: 'is required' }]);
   });
 
   it('answer a role that reads accounts as they answer the admin, and refuse a dispatcher', async () => {
@@ -283,7 +307,9 @@ describe('profile pictures', () => {
       { id: w.admin.userId, imageUrl: null },
     ]);
     const bad = await callRaw(w.app, 'Common/GetProfileImages', { ids: 'x' }, w.admin.token);
-    expect(bad.body.errors).toEqual([{ field: 'ids', message: 'must be a list of user ids' }]);
+    expect(bad.body.errors).toEqual([
+      { field: 'ids', message: 'Ids must be a list of user ids', rule: 'must be a list of user ids' },
+    ]);
     const noFile = await callRaw(w.app, 'Common/UploadImageProfile', {}, w.admin.token);
     expect(noFile.body.errors?.[0]?.field).toBe('file');
   });

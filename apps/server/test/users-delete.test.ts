@@ -39,9 +39,11 @@ describe('User/DeleteUser', () => {
     expect(self.status).toBe(409);
     const bad = await call(w.app, 'User/DeleteUser', { id: 'abc' }, w.admin.token);
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual([{ field: 'id', message: 'must be a whole number' }]);
+    expect(bad.body.errors).toEqual([
+      { field: 'id', message: 'Id must be a whole number', rule: 'must be a whole number' },
+    ]);
     const missing = await callRaw(w.app, 'User/DeleteUser', {}, w.admin.token);
-    expect(missing.body.errors).toEqual([{ field: 'id', message: 'is required' }]);
+    expect(missing.body.errors).toEqual([{ field: 'id', message: 'Id is required', rule: 'is required' }]);
     const victim = await createUser(w.db, w.company.id, 'passenger');
     expect((await call(w.app, 'User/DeleteUser', { id: victim.id }, w.as.Dispatcher.token)).status).toBe(403);
   });

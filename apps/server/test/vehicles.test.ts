@@ -97,7 +97,11 @@ describe('Vehicle/Create, Update and Delete', () => {
     const dup = await create({ registration: 'dup123' });
     expect(dup.status).toBe(409);
     expect(dup.body.errors).toEqual([
-      { field: 'registration', message: 'is already used by another vehicle of your fleet' },
+      {
+        field: 'registration',
+        message: 'Registration is already used by another vehicle of your fleet',
+        rule: 'is already used by another vehicle of your fleet',
+      },
     ]);
     // Another company may have the same plate.
     expect(
@@ -120,31 +124,51 @@ describe('Vehicle/Create, Update and Delete', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual(
       expect.arrayContaining([
-        { field: 'registration', message: 'is required' },
-        { field: 'year', message: 'must be at least 1980' },
-        { field: 'seats', message: 'must be at least 1' },
-        { field: 'vehicleClass', message: expect.stringContaining('must be one of') },
-        { field: 'tagIds', message: 'must be a list of tag ids' },
+        { field: 'registration', message: 'Registration is required', rule: 'is required' },
+        { field: 'year', message: 'Year must be at least 1980', rule: 'must be at least 1980' },
+        { field: 'seats', message: 'Seats must be at least 1', rule: 'must be at least 1' },
+        expect.objectContaining({ field: 'vehicleClass', rule: expect.stringContaining('must be one of') }),
+        { field: 'tagIds', message: 'Tags must be a list of tag ids', rule: 'must be a list of tag ids' },
       ]),
     );
     const future = await create({ registration: 'FUT 1', year: new Date().getUTCFullYear() + 2 });
     expect(future.body.errors).toEqual([
-      { field: 'year', message: `must be at most ${new Date().getUTCFullYear() + 1}` },
+      expect.objectContaining({ field: 'year', rule: `must be at most ${new Date().getUTCFullYear() + 1}` }),
     ]);
     const noType = await callRaw(w.app, 'Vehicle/Create', { registration: 'X1' }, w.admin.token);
-    expect(noType.body.errors).toEqual([{ field: 'vehicleTypeId', message: 'is required' }]);
+    expect(noType.body.errors).toEqual([
+      { field: 'vehicleTypeId', message: 'Vehicle type is required', rule: 'is required' },
+    ]);
   });
 
   it('refuses another company’s vehicle type and driver, and tags of the wrong kind', async () => {
     const type = await create({ registration: 'FOR 1', vehicleTypeId: otherType });
     expect(type.status).toBe(400);
-    expect(type.body.errors).toEqual([{ field: 'vehicleTypeId', message: 'does not exist in your company' }]);
+    expect(type.body.errors).toEqual([
+      {
+        field: 'vehicleTypeId',
+        message: 'Vehicle type does not exist in your company',
+        rule: 'does not exist in your company',
+      },
+    ]);
     const theirDriver = (await createUser(w.db, (await createCompany(w.db)).id, 'driver')).personId;
     const driver = await create({ registration: 'FOR 2', ownerDriverId: theirDriver });
-    expect(driver.body.errors).toEqual([{ field: 'ownerDriverId', message: 'does not exist in your company' }]);
+    expect(driver.body.errors).toEqual([
+      {
+        field: 'ownerDriverId',
+        message: 'Owner driver does not exist in your company',
+        rule: 'does not exist in your company',
+      },
+    ]);
     const tag = await create({ registration: 'FOR 3', tagIds: [driverTag] });
     expect(tag.status).toBe(400);
-    expect(tag.body.errors).toEqual([{ field: 'tagIds', message: 'must be vehicle tags of your company' }]);
+    expect(tag.body.errors).toEqual([
+      {
+        field: 'tagIds',
+        message: 'Tags must be vehicle tags of your company',
+        rule: 'must be vehicle tags of your company',
+      },
+    ]);
     const rows = await w.db.select().from(vehicles).where(eq(vehicles.registration, 'FOR 3'));
     expect(rows).toHaveLength(0);
   });
@@ -243,12 +267,12 @@ describe('Vehicle/Create, Update and Delete', () => {
     ] as const) {
       const bad = await callRaw(w.app, 'Vehicle/Update', { id, ...body }, w.admin.token);
       expect(bad.status).toBe(400);
-      expect(bad.body.errors).toEqual([{ field, message: 'is required' }]);
+      expect(bad.body.errors).toEqual([expect.objectContaining({ field, rule: 'is required' })]);
     }
     const range = await call(w.app, 'Vehicle/Update', { id, year: 1975, seats: 'x' }, w.admin.token);
     expect(range.body.errors).toEqual([
-      { field: 'year', message: 'must be at least 1980' },
-      { field: 'seats', message: 'must be a whole number' },
+      { field: 'year', message: 'Year must be at least 1980', rule: 'must be at least 1980' },
+      { field: 'seats', message: 'Seats must be a whole number', rule: 'must be a whole number' },
     ]);
     await create({ registration: 'TAKEN 1' });
     const taken = await call(w.app, 'Vehicle/Update', { id, registration: 'taken1' }, w.admin.token);
@@ -539,6 +563,8 @@ describe('vehicle statistics', () => {
       expect((await call(w.app, name, { id }, w.other.admin.token)).status, name).toBe(404);
     }
     const bad = await call(w.app, 'Vehicle/GetVehicleStatistics', { id, fromDate: '03/01/2024' }, w.admin.token);
-    expect(bad.body.errors).toEqual([{ field: 'fromDate', message: 'must be a date as YYYY-MM-DD' }]);
+    expect(bad.body.errors).toEqual([
+      { field: 'fromDate', message: 'From date must be a date as YYYY-MM-DD', rule: 'must be a date as YYYY-MM-DD' },
+    ]);
   });
 });

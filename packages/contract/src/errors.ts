@@ -1,9 +1,15 @@
 import { z } from 'zod';
 
-/** The failure body of every call: HTTP status mirrored in `code`, a sentence, and field errors. */
+/**
+ * A field the server refuses. `field` is the payload path and `rule` the rule in the contract's
+ * words (both for programs); `message` says it to people, in the form's words ("Pick-up time must
+ * not be in the past (tick Back entry to enter a past job)"). Errors made before `rule` existed
+ * carry the rule in `message` and no `rule`.
+ */
 export interface FieldError {
   field: string;
   message: string;
+  rule?: string;
 }
 
 export interface Failure {
@@ -54,6 +60,67 @@ export function fieldErrors(error: z.ZodError): FieldError[] {
   return [...seen].map(([field, message]) => ({ field, message }));
 }
 
+/** Fields whose people name is not their payload name made readable. */
+const fieldWords: Record<string, string> = {
+  pickupAt: 'Pick-up time',
+  isBackEntry: 'Back entry',
+  isAsap: 'As soon as possible',
+  hireMinutes: 'Hire duration',
+  priceMinor: 'Price',
+  amountMinor: 'Amount',
+  email: 'E-mail',
+  lat: 'Latitude',
+  lng: 'Longitude',
+  q: 'Search',
+  perPage: 'Rows per page',
+  sortColumn: 'Sort column',
+  sortType: 'Sort order',
+  '(body)': 'The request',
+};
+
+/** "vehicleTypeId" → "Vehicle type", "stops.1.address" → "Stop 2 address": a payload path in words. */
+export function fieldLabel(path: string): string {
+  const whole = fieldWords[path];
+  if (whole) return whole;
+  const parts = path.split('.');
+  const words: string[] = [];
+  parts.forEach((part, i) => {
+    if (/^\d+$/.test(part)) {
+      words.push(String(Number(part) + 1));
+      return;
+    }
+    const next = parts[i + 1];
+    let name =
+      fieldWords[part]?.toLowerCase() ??
+      part
+        .replace(/Id$|ID$|Ids$|Minor$|Bp$/, (end) => (end === 'Ids' ? 's' : ''))
+        .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+        .replace(/_/g, ' ')
+        .toLowerCase();
+    // An item of a list: "stops.1" is stop 2.
+    if (next !== undefined && /^\d+$/.test(next)) name = name.replace(/ies$/, 'y').replace(/s$/, '');
+    words.push(name);
+  });
+  const text = words.join(' ').trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * A field error with its people message: the field's name in words and the rule, or `say` when the
+ * rule itself speaks in payload names ("office staff may tick isBackEntry").
+ */
+export function peopleError(field: string, rule: string, say?: string): FieldError {
+  return { field, message: `${fieldLabel(field)} ${say ?? rule}`, rule };
+}
+
+/** Field errors made before `rule` existed (the rule in `message`) get their people message. */
+export function inPeopleWords(errors: FieldError[]): FieldError[] {
+  return errors.map((e) => (e.rule === undefined ? peopleError(e.field, e.message) : e));
+}
+
+/** The field errors in one sentence: their people messages, or "field rule" for errors without one. */
 export function describeFieldErrors(errors: FieldError[]): string {
-  return errors.map((e) => (e.field === '(body)' ? e.message : `${e.field} ${e.message}`)).join('; ');
+  return errors
+    .map((e) => (e.rule !== undefined || e.field === '(body)' ? e.message : `${e.field} ${e.message}`))
+    .join('; ');
 }

@@ -15,7 +15,11 @@ const failure: Json = {
       items: {
         type: 'object',
         required: ['field', 'message'],
-        properties: { field: { type: 'string' }, message: { type: 'string' } },
+        properties: {
+          field: { type: 'string', description: 'The payload path (stops.1.address)' },
+          message: { type: 'string', description: 'For people, in the form’s words: the field’s name and the rule' },
+          rule: { type: 'string', description: 'The rule in the contract’s words, without the field' },
+        },
       },
     },
     currentStatus: { type: 'string', description: 'A 409 over a row’s state: the state it is in now' },
@@ -70,7 +74,8 @@ function envelope(call: AnyCall): Json {
 }
 
 const errorResponses: Record<string, string> = {
-  '400': 'Bad input: the message and `errors` name each field and its rule',
+  '400':
+    'Bad input: the message and `errors` name each field and its rule, in people’s words (`message`) and the contract’s (`field`, `rule`)',
   '401': 'No token, or an expired one',
   '403': 'The role may not use this call',
   '404': 'No such row in your company',

@@ -108,7 +108,10 @@ const preferenceKeys = ['skin', 'direction', 'menuCollapsed', 'language'] as con
 
 /** Sign-in: clear every local and session key, then store the session and the web-view flag. */
 export function storeSession(session: SessionData, webView: boolean): void {
-  const preferences = preferenceKeys.map((key) => [key, localStorage.getItem(key)] as const);
+  // A person's own list choices (`prefs.<company>.<user>.…`, e.g. the booking list's sort and
+  // filters) are theirs on this device: they survive sign-in too, and nobody else reads them.
+  const kept = [...preferenceKeys, ...Object.keys(localStorage).filter((key) => key.startsWith('prefs.'))];
+  const preferences = kept.map((key) => [key, localStorage.getItem(key)] as const);
   localStorage.clear();
   sessionStorage.clear();
   for (const [key, value] of preferences) if (value !== null) localStorage.setItem(key, value);

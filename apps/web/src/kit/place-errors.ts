@@ -7,7 +7,7 @@ export type FieldOf = (path: string) => string | null | undefined;
 export interface PlacedErrors {
   /** Errors beside the form's own fields, keyed by the form's path. */
   byField: Record<string, string>;
-  /** Errors about fields the form does not show, in words ("bankSortCode must be text"). */
+  /** Errors about fields the form does not show, in words ("Bank sort code must be 6 digits"). */
   unplaced: string[];
 }
 
@@ -41,7 +41,10 @@ export function placeErrors(errors: FieldError[], values: unknown, fieldOf?: Fie
   const unplaced: string[] = [];
   for (const error of errors) {
     const field = formFieldOf(error.field, values, fieldOf);
-    if (field === null) unplaced.push(error.field === '(body)' ? error.message : `${error.field} ${error.message}`);
+    // A server's error with a rule carries its people message already; an older one is the rule alone.
+    const sentence =
+      error.rule !== undefined || error.field === '(body)' ? error.message : `${error.field} ${error.message}`;
+    if (field === null) unplaced.push(sentence);
     else byField[field] ??= error.message;
   }
   return { byField, unplaced };

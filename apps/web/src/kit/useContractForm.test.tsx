@@ -69,6 +69,32 @@ describe('useContractForm', () => {
     ]);
   });
 
+  it('shows the server’s people message on its field and in the list, not the payload path', async () => {
+    resetServer({
+      'Driver/Create': () => {
+        throw new ApiError(400, 'E-mail is already used by another driver; Bank sort code must be 6 digits', [
+          {
+            field: 'email',
+            message: 'E-mail is already used by another driver',
+            rule: 'is already used by another driver',
+          },
+          { field: 'bankSortCode', message: 'Bank sort code must be 6 digits', rule: 'must be 6 digits' },
+        ]);
+      },
+    });
+    renderAt(<DriverForm record={null} />);
+    type('First name', 'Amira');
+    type('Last name', 'Khan');
+    type('E-mail', 'amira@cab.test');
+    fireEvent.submit(screen.getByLabelText('E-mail'));
+
+    await screen.findByText('E-mail is already used by another driver');
+    expect(invalid('E-mail')).toBe(true);
+    const listed = screen.getByRole('alert').textContent ?? '';
+    expect(listed).toContain('Bank sort code must be 6 digits');
+    expect(listed).not.toContain('bankSortCode');
+  });
+
   it('sends an existing record through the update call with its id, and hands back what was saved', async () => {
     const saved = vi.fn();
     resetServer({ 'Driver/Update': (input) => ({ code: 200, message: 'Saved.', data: input }) });

@@ -57,7 +57,11 @@ export function pickupInstant(
     return at;
   }
   if (at.getTime() < now.getTime() - PAST_GRACE_MS) {
-    throw fieldError('pickupAt', 'must not be in the past (office staff may tick isBackEntry for a job already done)');
+    throw fieldError(
+      'pickupAt',
+      'must not be in the past (office staff may tick isBackEntry for a job already done)',
+      'must not be in the past (tick Back entry to enter a past job)',
+    );
   }
   if (
     isRemote(input.source) &&

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Session } from '../../platform/auth/tokens';
 import type { CallContext } from '../../platform/http/context';
 import { notFound } from '../../platform/http/errors';
-import { listPage, searchAny } from '../../platform/http/list';
+import { listPage, searchWords } from '../../platform/http/list';
 import { bookings } from '../bookings/schema';
 import { clients } from '../clients/schema';
 import { tagsOf } from '../reference-data/entity-tags';
@@ -38,7 +38,7 @@ export const mine = (ctx: Ctx) => eq(passengers.companyId, ctx.session.companyId
 export function passengerSearch(q: string | undefined): SQL | undefined {
   const term = q?.trim();
   if (!term) return undefined;
-  const text = searchAny(term, [passengerName, passengers.email, passengers.phone, passengers.mobile]);
+  const text = searchWords(term, [passengerName, passengers.email, passengers.phone, passengers.mobile]);
   const digits = term.replace(/\D/g, '');
   if (digits.length < 3 || /[a-z@]/i.test(term)) return text;
   const pattern = `%${digits}%`;

@@ -5,7 +5,7 @@ import type { Session } from '../auth/tokens';
 import type { Db } from '../db/client';
 import type { CallContext } from './context';
 import { notFound } from './errors';
-import { listPage, orderFrom, searchAny } from './list';
+import { listPage, orderFrom, searchWords } from './list';
 
 type TenantTable = PgTable & { id: PgColumn; companyId: PgColumn; updatedAt?: PgColumn };
 type Ctx = CallContext<Session>;
@@ -67,7 +67,7 @@ export function crudHandlers<T extends TenantTable, Q extends PgSelect, Row, In>
 
   return {
     async list(ctx: Ctx, input: ListParams & Record<string, unknown>): Promise<ListResponse<Row>> {
-      const where = and(mine(ctx), searchAny(input.q, def.search ?? []), ...(def.filters?.(input) ?? []));
+      const where = and(mine(ctx), searchWords(input.q, def.search ?? []), ...(def.filters?.(input) ?? []));
       const order = orderFrom(input, def.sortable, def.defaultSort, table.id);
       return listPage(input, {
         count: async () => {

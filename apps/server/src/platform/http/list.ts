@@ -1,4 +1,4 @@
-import { asc, desc, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { ListParams, ListResponse } from '@cabdesk/contract';
 import { fieldError } from './errors';
@@ -64,12 +64,25 @@ export function orderFrom<C extends Record<string, AnyColumn | SQL>>(
   return [by(column), by(tieBreaker)];
 }
 
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** Case-insensitive "contains" over several columns; undefined when there is nothing to search. */
 export function searchAny(q: string | undefined, columns: (AnyColumn | SQL)[]): SQL | undefined {
   const term = q?.trim();
   if (!term) return undefined;
-  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containing(term);
   return or(...columns.map((c) => ilike(c, pattern)));
+}
+
+/**
+ * Case-insensitive search word by word, for what people look up by a few words (known places,
+ * registers, passengers): every word typed is in one of the columns, in any order — "Heathrow
+ * Terminal 5" finds "Heathrow Airport Terminal 5", "Passenger Pat" finds Pat Passenger.
+ */
+export function searchWords(q: string | undefined, columns: (AnyColumn | SQL)[]): SQL | undefined {
+  const words = q?.trim().split(/\s+/).filter(Boolean) ?? [];
+  if (!words.length) return undefined;
+  return and(...words.map((word) => or(...columns.map((c) => ilike(c, containing(word))))));
 }
 
 /** Counted exactly up to here; beyond, PostgreSQL's estimate (see countRows). */

@@ -5,6 +5,7 @@ import {
   allCalls,
   describeFieldErrors,
   fieldErrors,
+  inPeopleWords,
   type Permission,
 } from '@cabdesk/contract';
 import type { AppAbility } from '../auth/abilities';
@@ -44,7 +45,7 @@ async function authenticate(call: AnyCall, request: FastifyRequest, services: Se
 function parseInput(call: AnyBuiltCall, raw: unknown): unknown {
   const parsed = call.input.safeParse(raw ?? {});
   if (parsed.success) return parsed.data;
-  const errors = fieldErrors(parsed.error);
+  const errors = inPeopleWords(fieldErrors(parsed.error));
   throw badRequest(describeFieldErrors(errors), errors);
 }
 

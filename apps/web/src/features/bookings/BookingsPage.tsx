@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { type BookingStatus, bookingStatuses } from '@cabdesk/contract';
 import { DatePickerInput } from '@mantine/dates';
+import { useHotkeys } from '@mantine/hooks';
 import { IconBolt, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -8,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAbility } from '../../app/ability';
 import { useLiveEvents } from '../../app/LiveProvider';
+import { companyToday } from '../../ui/date-entry';
 import { dateTime, money } from '../../ui/format';
 import { LookupSelect } from '../../ui/LookupSelect';
 import { PageHeader } from '../../ui/PageHeader';
@@ -15,7 +17,7 @@ import { ServerDataTable, useListState } from '../../ui/ServerDataTable';
 import { LocalDates } from '../dashboard/LocalDates';
 import { useCall } from '../../api/hooks';
 import type { BookingListFilters, BookingListInput, BookingRow } from './api';
-import { filtersFromSearch, searchFromFilters } from './list-filters';
+import { filtersFromSearch, openingView, searchFromFilters, viewKey, writeView } from './list-filters';
 import { StatusBadge } from './status';
 
 /** Live changes that touch the list (the live provider refreshes every Booking/… answer on them). */
@@ -27,11 +29,16 @@ export function BookingsPage() {
   const navigate = useNavigate();
   const ability = useAbility();
   const [params, setParams] = useSearchParams();
-  const [filters, setFilters] = useState<BookingListFilters>(() => {
-    const { q: _q, ...rest } = filtersFromSearch(params);
-    return rest;
-  });
-  const list = useListState({ column: 'pickupAt', direction: 'desc' });
+  // Opens on the address's filters, else this person's last sort and filters, else today onwards.
+  const storeKey = viewKey(localStorage.getItem('companyID'), localStorage.getItem('userID'));
+  const [opening] = useState(() => openingView(params, localStorage.getItem(storeKey), companyToday()));
+  const [filters, setFilters] = useState<BookingListFilters>(opening.filters);
+  const list = useListState(opening.sort);
+  useEffect(() => {
+    localStorage.setItem(storeKey, writeView({ filters, sort: list.sort }));
+  }, [storeKey, filters, list.sort]);
+  // N opens a new booking (not while typing in a field).
+  useHotkeys(ability.can('create', 'Booking') ? [['n', () => navigate('/bookings/new')]] : []);
   const started = useRef(false);
   const [lastLive, setLastLive] = useState<number | null>(null);
 
@@ -41,6 +48,8 @@ export function BookingsPage() {
       started.current = true;
       const q = filtersFromSearch(params).q;
       if (q) list.setSearch(q);
+      // The address shows what the list opened on, so it can be shared as it is.
+      setParams(searchFromFilters({ ...filters, q }), { replace: true });
       return;
     }
     setParams(searchFromFilters({ ...filters, q: list.search.trim() }), { replace: true });

@@ -13,15 +13,15 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useHotkeys } from '@mantine/hooks';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { schemas } from '@cabdesk/contract';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, messageOf } from '../../../api/errors';
 import { useCall, useCallMutation } from '../../../api/hooks';
+import { DateTimeField } from '../../../ui/DateTimeField';
 import { LookupSelect } from '../../../ui/LookupSelect';
 import { notifyError } from '../../../ui/notify';
 import { useSubmit } from '../../../ui/useSubmit';
@@ -46,7 +46,7 @@ import { PriceSection } from './PriceSection';
 import { RepeatSection } from './RepeatSection';
 import { placeAddress } from './place-address';
 import { StopsEditor } from './StopsEditor';
-import { useKnownPlaces } from './useKnownPlaces';
+import { useKnownPlaceSearch } from './useKnownPlaces';
 
 const validateFields = zodValidate(schemas.bookingFields);
 
@@ -59,12 +59,12 @@ interface Props {
 
 /**
  * The booking form. Checked as you type with the contract's rules; the server's field errors land
- * beside their fields. Enter submits from any single-line field, Ctrl+S (⌘S) saves from anywhere.
+ * beside their fields. Ctrl+Enter or Ctrl+S (⌘) saves from anywhere; Enter in a field only chooses a
+ * suggestion (docs/web-bookings.md, keyboard).
  */
 export function BookingForm({ booking, onSaved, onCancel }: Props) {
   const { t } = useTranslation();
   const isNew = booking === null;
-  const places = useKnownPlaces();
   const vehicleTypes = useCall('Common/GetVehicleTypeList', { perPage: 0 }, { staleTime: 60_000 });
   const create = useCallMutation('Booking/Create');
   const update = useCallMutation('Booking/Update');
@@ -108,7 +108,20 @@ export function BookingForm({ booking, onSaved, onCancel }: Props) {
     success: isNew ? t('bookings.form.created') : t('bookings.form.saved'),
     onDone: (res) => onSaved(res.data),
   });
-  useHotkeys([['mod+S', () => submit()]], []);
+  // Save from anywhere, inside fields too.
+  useHotkeys(
+    [
+      ['mod+S', () => submit()],
+      ['mod+Enter', () => submit()],
+    ],
+    [],
+  );
+
+  // The focus starts on the first field (the passenger), not on the page or the menu.
+  const firstField = useRef<HTMLInputElement | null>(null);
+  useEffect(() => {
+    firstField.current?.focus();
+  }, [form.values.passengerMode]);
 
   const lookUpPostcode = async (index: number) => {
     const stop = form.values.stops[index];
@@ -176,180 +189,195 @@ export function BookingForm({ booking, onSaved, onCancel }: Props) {
   const hourly = isHourlyHire(form.values) || !!form.errors.hireMinutes;
   const saving = create.isPending || update.isPending;
 
+  const passengerSection = (
+    <Section title={t('bookings.section.passenger')}>
+      <SegmentedControl
+        mb="sm"
+        size="xs"
+        data={[
+          { value: 'existing', label: t('bookings.form.existingPassenger') },
+          { value: 'new', label: t('bookings.form.newPassenger') },
+        ]}
+        {...form.getInputProps('passengerMode')}
+      />
+      {form.values.passengerMode === 'existing' ? (
+        <PassengerPicker
+          inputRef={firstField}
+          label={t('bookings.field.passenger')}
+          placeholder={t('bookings.form.searchPassenger')}
+          value={form.values.passengerId}
+          initialLabel={booking?.passengerName}
+          error={form.errors.passengerId}
+          onChange={(id, passenger) => {
+            form.setFieldValue('passengerId', id);
+            if (passenger?.clientId && !form.values.clientId) {
+              form.setFieldValue('clientId', passenger.clientId);
+            }
+          }}
+        />
+      ) : (
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput
+              ref={firstField}
+              label={t('bookings.field.firstName')}
+              required
+              {...form.getInputProps('newPassenger.firstName')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label={t('bookings.field.surname')} required {...form.getInputProps('newPassenger.surname')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label={t('bookings.field.phone')} type="tel" {...form.getInputProps('newPassenger.phone')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label={t('bookings.field.email')} type="email" {...form.getInputProps('newPassenger.email')} />
+          </Grid.Col>
+        </Grid>
+      )}
+    </Section>
+  );
+
+  const journeySection = (
+    <Section title={t('bookings.section.journey')}>
+      <StopsEditor
+        stops={form.values.stops}
+        onChange={(stops) => {
+          clearStopErrors(form, stops);
+          form.setFieldValue('stops', stops);
+        }}
+        errorOf={(path) => form.errors[path] as string | undefined}
+        usePlaceSearch={useKnownPlaceSearch}
+        onLookupPostcode={lookUpPostcode}
+        lookingUp={lookingUp}
+        onFindAddress={findAddress}
+        finding={finding}
+        allowUnplaced={form.values.allowUnplaced}
+        onAllowUnplaced={(allow) => form.setFieldValue('allowUnplaced', allow)}
+      />
+      <Grid gap="sm" mt="sm" align="flex-start">
+        <Grid.Col span={{ base: 12, sm: 8 }}>
+          <DateTimeField
+            dateLabel={t('bookings.form.pickupDay')}
+            timeLabel={t('bookings.form.pickupTime')}
+            value={form.values.isAsap ? null : form.values.pickupAt}
+            onChange={(v) => {
+              form.setFieldValue('pickupAt', v);
+              form.clearFieldError('pickupAt');
+            }}
+            datePlaceholder={form.values.isAsap ? t('bookings.form.asap') : undefined}
+            disabled={form.values.isAsap}
+            required={!form.values.isAsap}
+            error={form.errors.pickupAt}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <LookupSelect
+            call="Common/GetVehicleTypeList"
+            label={t('bookings.field.vehicleType')}
+            required
+            selectFirstOptionOnChange
+            value={form.values.vehicleTypeId}
+            onChange={(v) => form.setFieldValue('vehicleTypeId', (v as number | null) ?? null)}
+            error={form.errors.vehicleTypeId}
+            description={
+              vehicleType
+                ? t('bookings.form.vehicleFits', {
+                    passengers: vehicleType.maxPassengers,
+                    luggage: vehicleType.maxLuggage,
+                  })
+                : undefined
+            }
+          />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Group gap="lg" align="flex-start">
+            <Checkbox label={t('bookings.form.asap')} {...form.getInputProps('isAsap', { type: 'checkbox' })} />
+            {isNew ? (
+              <Checkbox
+                label={t('bookings.form.backEntry')}
+                description={t('bookings.form.backEntryHint')}
+                {...form.getInputProps('isBackEntry', { type: 'checkbox' })}
+              />
+            ) : null}
+          </Group>
+        </Grid.Col>
+        {hourly ? (
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <LookupSelect
+              call="Common/GetDurationList"
+              valueKey="code"
+              label={t('bookings.field.hireDuration')}
+              description={t('bookings.form.hireHint')}
+              required
+              selectFirstOptionOnChange
+              value={form.values.hireMinutes === '' ? null : String(form.values.hireMinutes)}
+              onChange={(v) => form.setFieldValue('hireMinutes', v === null ? '' : Number(v))}
+              error={form.errors.hireMinutes}
+            />
+          </Grid.Col>
+        ) : null}
+      </Grid>
+    </Section>
+  );
+
+  const vehicleSection = (
+    <Section title={t('bookings.section.vehicle')}>
+      <Grid gap="sm">
+        <Grid.Col span={6}>
+          <NumberInput
+            label={t('bookings.field.passengerCount')}
+            min={1}
+            max={60}
+            allowDecimal={false}
+            {...form.getInputProps('passengerCount')}
+          />
+        </Grid.Col>
+        <Grid.Col span={6}>
+          <NumberInput
+            label={t('bookings.field.luggageCount')}
+            min={0}
+            max={60}
+            allowDecimal={false}
+            {...form.getInputProps('luggageCount')}
+          />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <FlightLookup form={form} />
+        </Grid.Col>
+      </Grid>
+    </Section>
+  );
+
+  // The Tab order follows a phone call: who travels, from where to where, when, in what; the rest after.
   return (
     <LocalDates>
-      <form onSubmit={submit} noValidate aria-label={t(isNew ? 'bookings.form.newTitle' : 'bookings.form.editTitle')}>
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-label={t(isNew ? 'bookings.form.newTitle' : 'bookings.form.editTitle')}
+        onKeyDown={(e) => {
+          // Enter chooses a suggestion (the suggestion box handles it) and never sends the form from
+          // a field; Ctrl+Enter, Ctrl+S or the Save button send it.
+          if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey && (e.target as HTMLElement).tagName === 'INPUT') {
+            e.preventDefault();
+          }
+        }}
+      >
         <Grid gap="md">
           <Grid.Col span={{ base: 12, lg: 7 }}>
             <Stack gap="md">
-              <Section title={t('bookings.section.journey')}>
-                <StopsEditor
-                  stops={form.values.stops}
-                  onChange={(stops) => {
-                    clearStopErrors(form, stops);
-                    form.setFieldValue('stops', stops);
-                  }}
-                  errorOf={(path) => form.errors[path] as string | undefined}
-                  places={places}
-                  onLookupPostcode={lookUpPostcode}
-                  lookingUp={lookingUp}
-                  onFindAddress={findAddress}
-                  finding={finding}
-                  allowUnplaced={form.values.allowUnplaced}
-                  onAllowUnplaced={(allow) => form.setFieldValue('allowUnplaced', allow)}
-                />
-                <Grid gap="sm" mt="sm" align="flex-end">
-                  <Grid.Col span={{ base: 12, sm: 6 }}>
-                    <DateTimePicker
-                      label={t('bookings.field.pickupAt')}
-                      valueFormat="DD-MM-YYYY HH:mm"
-                      placeholder={form.values.isAsap ? t('bookings.form.asap') : t('bookings.form.pickDate')}
-                      disabled={form.values.isAsap}
-                      clearable
-                      required={!form.values.isAsap}
-                      {...form.getInputProps('pickupAt')}
-                    />
-                  </Grid.Col>
-                  <Grid.Col span={{ base: 12, sm: 6 }}>
-                    <Stack gap={6} pb={6}>
-                      <Checkbox
-                        label={t('bookings.form.asap')}
-                        {...form.getInputProps('isAsap', { type: 'checkbox' })}
-                      />
-                      {isNew ? (
-                        <Checkbox
-                          label={t('bookings.form.backEntry')}
-                          description={t('bookings.form.backEntryHint')}
-                          {...form.getInputProps('isBackEntry', { type: 'checkbox' })}
-                        />
-                      ) : null}
-                    </Stack>
-                  </Grid.Col>
-                  {hourly ? (
-                    <Grid.Col span={{ base: 12, sm: 6 }}>
-                      <LookupSelect
-                        call="Common/GetDurationList"
-                        valueKey="code"
-                        label={t('bookings.field.hireDuration')}
-                        description={t('bookings.form.hireHint')}
-                        required
-                        value={form.values.hireMinutes === '' ? null : String(form.values.hireMinutes)}
-                        onChange={(v) => form.setFieldValue('hireMinutes', v === null ? '' : Number(v))}
-                        error={form.errors.hireMinutes}
-                      />
-                    </Grid.Col>
-                  ) : null}
-                </Grid>
-              </Section>
-
-              <Section title={t('bookings.section.passenger')}>
-                <SegmentedControl
-                  mb="sm"
-                  size="xs"
-                  data={[
-                    { value: 'existing', label: t('bookings.form.existingPassenger') },
-                    { value: 'new', label: t('bookings.form.newPassenger') },
-                  ]}
-                  {...form.getInputProps('passengerMode')}
-                />
-                {form.values.passengerMode === 'existing' ? (
-                  <PassengerPicker
-                    label={t('bookings.field.passenger')}
-                    placeholder={t('bookings.form.searchPassenger')}
-                    value={form.values.passengerId}
-                    initialLabel={booking?.passengerName}
-                    error={form.errors.passengerId}
-                    onChange={(id, passenger) => {
-                      form.setFieldValue('passengerId', id);
-                      if (passenger?.clientId && !form.values.clientId) {
-                        form.setFieldValue('clientId', passenger.clientId);
-                      }
-                    }}
-                  />
-                ) : (
-                  <Grid gap="sm">
-                    <Grid.Col span={{ base: 12, sm: 6 }}>
-                      <TextInput
-                        label={t('bookings.field.firstName')}
-                        required
-                        {...form.getInputProps('newPassenger.firstName')}
-                      />
-                    </Grid.Col>
-                    <Grid.Col span={{ base: 12, sm: 6 }}>
-                      <TextInput
-                        label={t('bookings.field.surname')}
-                        required
-                        {...form.getInputProps('newPassenger.surname')}
-                      />
-                    </Grid.Col>
-                    <Grid.Col span={{ base: 12, sm: 6 }}>
-                      <TextInput
-                        label={t('bookings.field.phone')}
-                        type="tel"
-                        {...form.getInputProps('newPassenger.phone')}
-                      />
-                    </Grid.Col>
-                    <Grid.Col span={{ base: 12, sm: 6 }}>
-                      <TextInput
-                        label={t('bookings.field.email')}
-                        type="email"
-                        {...form.getInputProps('newPassenger.email')}
-                      />
-                    </Grid.Col>
-                  </Grid>
-                )}
-              </Section>
-
-              <Section title={t('bookings.section.client')}>
-                <ClientSection form={form} bookingId={booking?.id ?? null} />
-              </Section>
+              {passengerSection}
+              {journeySection}
+              {vehicleSection}
             </Stack>
           </Grid.Col>
 
           <Grid.Col span={{ base: 12, lg: 5 }}>
             <Stack gap="md">
-              <Section title={t('bookings.section.vehicle')}>
-                <Grid gap="sm">
-                  <Grid.Col span={12}>
-                    <LookupSelect
-                      call="Common/GetVehicleTypeList"
-                      label={t('bookings.field.vehicleType')}
-                      required
-                      value={form.values.vehicleTypeId}
-                      onChange={(v) => form.setFieldValue('vehicleTypeId', (v as number | null) ?? null)}
-                      error={form.errors.vehicleTypeId}
-                      description={
-                        vehicleType
-                          ? t('bookings.form.vehicleFits', {
-                              passengers: vehicleType.maxPassengers,
-                              luggage: vehicleType.maxLuggage,
-                            })
-                          : undefined
-                      }
-                    />
-                  </Grid.Col>
-                  <Grid.Col span={6}>
-                    <NumberInput
-                      label={t('bookings.field.passengerCount')}
-                      min={1}
-                      max={60}
-                      allowDecimal={false}
-                      {...form.getInputProps('passengerCount')}
-                    />
-                  </Grid.Col>
-                  <Grid.Col span={6}>
-                    <NumberInput
-                      label={t('bookings.field.luggageCount')}
-                      min={0}
-                      max={60}
-                      allowDecimal={false}
-                      {...form.getInputProps('luggageCount')}
-                    />
-                  </Grid.Col>
-                  <Grid.Col span={12}>
-                    <FlightLookup form={form} />
-                  </Grid.Col>
-                </Grid>
+              <Section title={t('bookings.section.client')}>
+                <ClientSection form={form} bookingId={booking?.id ?? null} />
               </Section>
 
               <Section title={t('bookings.section.notes')}>
@@ -395,8 +423,9 @@ export function BookingForm({ booking, onSaved, onCancel }: Props) {
         >
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Text size="xs" c="dimmed" visibleFrom="sm">
-              <Kbd size="xs">Enter</Kbd> {t('bookings.form.or')} <Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">S</Kbd>{' '}
-              {t('bookings.form.toSave')}
+              <Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">Enter</Kbd> {t('bookings.form.or')} <Kbd size="xs">Ctrl</Kbd>+
+              <Kbd size="xs">S</Kbd> {t('bookings.form.saveKeys')} · {t('bookings.form.enterHint')} ·{' '}
+              {t('bookings.form.moveKeysHint')}
             </Text>
             <Group gap="sm" ms="auto">
               <Button variant="default" onClick={onCancel}>

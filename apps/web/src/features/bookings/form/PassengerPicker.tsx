@@ -1,51 +1,58 @@
-import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { CallOutput } from '@cabdesk/contract';
-import { useMemo, useState } from 'react';
+import { type ReactNode, type Ref, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCall } from '../../../api/hooks';
+import { SuggestInput, searchText } from '../../../ui/SuggestInput';
 
 export type FoundPassenger = CallOutput<'Common/GetSearchedPassenger'>;
 
-interface Props extends Omit<SelectProps, 'data' | 'value' | 'onChange'> {
+interface Props {
+  label: string;
+  placeholder?: string;
+  error?: ReactNode;
+  required?: boolean;
   value: number | null;
   /** The chosen passenger's name when the form opens on an existing booking. */
   initialLabel?: string | null;
   onChange: (id: number | null, passenger: FoundPassenger | null) => void;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
-/** A passenger chosen by typing part of the name, e-mail or phone; the server searches. */
-export function PassengerPicker({ value, initialLabel, onChange, ...props }: Props) {
+/**
+ * A passenger chosen by typing words of the name, e-mail or phone, in any order; the server searches
+ * (`Common/GetSearchedPassenger`). Typing over a chosen passenger lets them go.
+ */
+export function PassengerPicker({ value, initialLabel, onChange, inputRef, ...props }: Props) {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 250);
-  const [chosen, setChosen] = useState<FoundPassenger | null>(null);
-  const found = useCall('Common/GetSearchedPassenger', { q, perPage: 10, page: 0 }, { staleTime: 30_000 });
-  const rows = useMemo(() => found.data?.data ?? [], [found.data]);
-  const data = useMemo(() => {
-    const items = rows.map((p) => ({ value: String(p.id), label: labelOf(p) }));
-    const current = value ? String(value) : null;
-    if (current && !items.some((i) => i.value === current)) {
-      items.unshift({ value: current, label: chosen ? labelOf(chosen) : (initialLabel ?? `#${current}`) });
-    }
-    return items;
-  }, [rows, value, chosen, initialLabel]);
+  const [text, setText] = useState(() => (value ? (initialLabel ?? `#${value}`) : ''));
+  const [q] = useDebouncedValue(searchText(text), 150);
+  const wanted = q.length >= 2 && !value;
+  const found = useCall(
+    'Common/GetSearchedPassenger',
+    { q, perPage: 8, page: 0 },
+    { enabled: wanted, staleTime: 30_000, placeholderData: undefined },
+  );
+  const fresh = wanted && found.data && !found.isPlaceholderData;
   return (
-    <Select
-      searchable
-      clearable
+    <SuggestInput
       {...props}
-      data={data}
-      value={value ? String(value) : null}
-      searchValue={search}
-      onSearchChange={setSearch}
-      filter={({ options }) => options}
-      nothingFoundMessage={found.isFetching ? t('bookings.form.searching') : t('bookings.form.noPassenger')}
-      onChange={(v) => {
-        const passenger = rows.find((p) => String(p.id) === v) ?? null;
-        setChosen(passenger);
-        onChange(v ? Number(v) : null, passenger);
+      inputRef={inputRef}
+      value={text}
+      onChange={(next) => {
+        setText(next);
+        if (value) onChange(null, null);
       }}
+      suggestions={fresh ? { forText: q, items: found.data.data } : null}
+      searching={wanted && (found.isFetching || q !== searchText(text))}
+      keyOf={(p) => String(p.id)}
+      render={labelOf}
+      onPick={(p) => {
+        setText(labelOf(p));
+        onChange(p.id, p);
+      }}
+      searchingText={t('bookings.form.searching')}
+      nothingFound={t('bookings.form.noPassenger')}
     />
   );
 }

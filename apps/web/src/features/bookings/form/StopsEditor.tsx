@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Autocomplete,
   Badge,
   Button,
   Checkbox,
@@ -15,14 +14,17 @@ import {
 import {
   IconArrowDown,
   IconArrowUp,
+  IconChevronDown,
+  IconChevronUp,
   IconMapPin,
   IconMapPinQuestion,
   IconPlus,
   IconSearch,
   IconTrash,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type Ref, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type Suggestions, SuggestInput, searchText } from '../../../ui/SuggestInput';
 import { isUnplacedStop, newStop, type StopValue } from './form-values';
 import { PinDropDialog } from './PinDropDialog';
 import type { Pin } from './pin-keys';
@@ -38,6 +40,24 @@ export interface KnownPlace {
 }
 
 export const MAX_STOPS = 12;
+
+/** Known places searched for a stop's typed address: the list and whether a search is on its way. */
+export type PlaceSearch = (text: string) => { suggestions: Suggestions<KnownPlace> | null; searching: boolean };
+
+/** Every word typed, in any order, in the place's name, address or postcode (as the server searches). */
+export function matchesWords(place: KnownPlace, text: string): boolean {
+  const words = searchText(text).split(' ').filter(Boolean);
+  const haystack = `${place.name} ${place.address} ${place.postcode ?? ''}`.toLowerCase();
+  return words.length > 0 && words.every((w) => haystack.includes(w));
+}
+
+/** A fixed list of places searched in the browser (tests, or a form without the server's search). */
+export const searchAmong =
+  (places: KnownPlace[]): PlaceSearch =>
+  (text) => ({
+    suggestions: { forText: text, items: places.filter((p) => matchesWords(p, text)).slice(0, 8) },
+    searching: false,
+  });
 
 /** Moves, adds and removes stops; the pick-up is first and the drop-off last. */
 export const stopMoves = {
@@ -85,6 +105,10 @@ interface Props {
   /** The error of a stop's field (stops.<i>.<field>), if any. */
   errorOf?: (path: string) => string | undefined;
   places?: KnownPlace[];
+  /** The search of known places behind each address (a hook); by default `places` in the browser. */
+  usePlaceSearch?: PlaceSearch;
+  /** The pick-up's address field, for the form to put the focus on. */
+  firstRef?: Ref<HTMLInputElement>;
   /** Looks the stop's postcode up and fills what it finds. */
   onLookupPostcode?: (index: number) => void;
   lookingUp?: number | null;
@@ -102,6 +126,8 @@ export function StopsEditor({
   onChange,
   errorOf = () => undefined,
   places = [],
+  usePlaceSearch,
+  firstRef,
   onLookupPostcode,
   lookingUp,
   onFindAddress,
@@ -111,6 +137,10 @@ export function StopsEditor({
 }: Props) {
   const { t } = useTranslation();
   const [pinFor, setPinFor] = useState<number | null>(null);
+  const [fallbackSearch] = useState(() => searchAmong(places));
+  const search = usePlaceSearch ?? fallbackSearch;
+  // Postcodes and coordinates are behind one disclosure, out of the Tab order of a phone booking.
+  const [showDetails, setShowDetails] = useState(false);
   const labelOf = (i: number) =>
     i === 0
       ? t('bookings.form.pickup')
@@ -130,7 +160,9 @@ export function StopsEditor({
           count={stops.length}
           label={labelOf(i)}
           stop={stop}
-          places={places}
+          usePlaceSearch={search}
+          inputRef={i === 0 ? firstRef : undefined}
+          showDetails={showDetails}
           errorOf={errorOf}
           onPatch={(patch) => set(i, patch)}
           onPlace={(place) => onChange(stops.map((s, j) => (j === i ? stopMoves.fromPlace(s, place) : s)))}
@@ -175,6 +207,15 @@ export function StopsEditor({
         >
           {hourly ? t('bookings.form.addDropoff') : t('bookings.form.addVia')}
         </Button>
+        <Button
+          variant="subtle"
+          size="xs"
+          aria-expanded={showDetails}
+          leftSection={showDetails ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
+          onClick={() => setShowDetails((v) => !v)}
+        >
+          {showDetails ? t('bookings.form.hideStopDetails') : t('bookings.form.showStopDetails')}
+        </Button>
       </Group>
     </Stack>
   );
@@ -185,7 +226,9 @@ interface RowProps {
   count: number;
   label: string;
   stop: StopValue;
-  places: KnownPlace[];
+  usePlaceSearch: PlaceSearch;
+  inputRef?: Ref<HTMLInputElement>;
+  showDetails: boolean;
   errorOf: (path: string) => string | undefined;
   onPatch: (patch: Partial<StopValue>) => void;
   onPlace: (place: KnownPlace) => void;
@@ -193,19 +236,24 @@ interface RowProps {
   onRemove: () => void;
   onLookupPostcode?: () => void;
   lookingUp: boolean;
-  onFindAddress?: () => void;
+  onFindAddress?: (() => void) | undefined;
   finding: boolean;
   onDropPin: () => void;
 }
 
 const placeValue = (p: KnownPlace) => (p.address.startsWith(p.name) ? p.address : `${p.name} — ${p.address}`);
 
+/** The row buttons are out of the Tab order; the address field moves and removes its stop instead. */
+const rowButton = { tabIndex: -1 } as const;
+
 function StopRow({
   index,
   count,
   label,
   stop,
-  places,
+  usePlaceSearch,
+  inputRef,
+  showDetails,
   errorOf,
   onPatch,
   onPlace,
@@ -218,6 +266,7 @@ function StopRow({
   onDropPin,
 }: RowProps) {
   const { t } = useTranslation();
+  const found = usePlaceSearch(stop.address);
   const [askedForCoordinates, setShowCoordinates] = useState(false);
   const showCoordinates = askedForCoordinates || stop.lat !== '' || stop.lng !== '';
   const path = (field: string) => `stops.${index}.${field}`;
@@ -229,23 +278,36 @@ function StopRow({
           <Badge color={colour} variant="light" miw={82} className={classes.label}>
             {label}
           </Badge>
-          <Autocomplete
+          <SuggestInput
+            inputRef={inputRef}
             aria-label={label}
             placeholder={t('bookings.form.addressPlaceholder')}
             className={classes.address}
             value={stop.address}
-            data={places.map(placeValue)}
-            limit={8}
-            onChange={(value) => {
-              const place = places.find((p) => placeValue(p) === value);
-              if (place) onPlace(place);
+            onChange={(value) =>
               // A place the search found belonged to the words typed before.
-              else if (stop.placedBy)
-                onPatch({ address: value, knownLocationId: null, lat: '', lng: '', placedBy: null });
-              else onPatch({ address: value, knownLocationId: null, notFound: false });
-            }}
+              stop.placedBy
+                ? onPatch({ address: value, knownLocationId: null, lat: '', lng: '', placedBy: null })
+                : onPatch({ address: value, knownLocationId: null, notFound: false })
+            }
             onBlur={() => {
               if (onFindAddress && !stop.knownLocationId && isUnplacedStop(stop)) onFindAddress();
+            }}
+            suggestions={found.suggestions}
+            searching={found.searching}
+            keyOf={(p) => String(p.id)}
+            render={placeValue}
+            onPick={onPlace}
+            searchingText={t('bookings.form.searching')}
+            nothingFound={t('bookings.form.noPlace')}
+            onKeyDown={(e) => {
+              // Alt+↑/↓ move the stop, Alt+Delete removes it (the row buttons are out of the Tab order).
+              if (!e.altKey) return;
+              if (e.key === 'ArrowUp' && index > 0) onMove(-1);
+              else if (e.key === 'ArrowDown' && index < count - 1) onMove(1);
+              else if (e.key === 'Delete' && index > 0) onRemove();
+              else return;
+              e.preventDefault();
             }}
             leftSection={stop.knownLocationId ? <IconMapPin size={14} /> : null}
             error={errorOf(path('address'))}
@@ -254,6 +316,7 @@ function StopRow({
             <Tooltip label={t('bookings.form.moveUp')}>
               <ActionIcon
                 variant="subtle"
+                {...rowButton}
                 aria-label={t('bookings.form.moveUpOf', { stop: label })}
                 disabled={index === 0}
                 onClick={() => onMove(-1)}
@@ -264,6 +327,7 @@ function StopRow({
             <Tooltip label={t('bookings.form.moveDown')}>
               <ActionIcon
                 variant="subtle"
+                {...rowButton}
                 aria-label={t('bookings.form.moveDownOf', { stop: label })}
                 disabled={index === count - 1}
                 onClick={() => onMove(1)}
@@ -275,6 +339,7 @@ function StopRow({
               <ActionIcon
                 variant="subtle"
                 color="red"
+                {...rowButton}
                 aria-label={t('bookings.form.removeStopOf', { stop: label })}
                 disabled={index === 0}
                 onClick={onRemove}
@@ -284,37 +349,77 @@ function StopRow({
             </Tooltip>
           </Group>
         </div>
-        <Group gap="xs" wrap="wrap" className={classes.details}>
-          <TextInput
-            aria-label={t('bookings.form.postcodeOf', { stop: label })}
-            placeholder={t('bookings.form.postcode')}
-            value={stop.postcode}
-            onChange={(e) => onPatch({ postcode: e.currentTarget.value })}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && onLookupPostcode && stop.postcode.trim()) {
-                e.preventDefault();
-                onLookupPostcode();
+        {showDetails ? (
+          <Group gap="xs" wrap="wrap" className={classes.details}>
+            <TextInput
+              aria-label={t('bookings.form.postcodeOf', { stop: label })}
+              placeholder={t('bookings.form.postcode')}
+              value={stop.postcode}
+              onChange={(e) => onPatch({ postcode: e.currentTarget.value })}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && onLookupPostcode && stop.postcode.trim()) {
+                  e.preventDefault();
+                  onLookupPostcode();
+                }
+              }}
+              error={errorOf(path('postcode'))}
+              w={130}
+              size="xs"
+              rightSection={
+                onLookupPostcode ? (
+                  <ActionIcon
+                    size="sm"
+                    variant="subtle"
+                    aria-label={t('bookings.form.lookUpPostcode')}
+                    title={t('bookings.form.lookUpPostcode')}
+                    loading={lookingUp}
+                    disabled={!stop.postcode.trim()}
+                    onClick={onLookupPostcode}
+                  >
+                    <IconSearch size={14} />
+                  </ActionIcon>
+                ) : null
               }
-            }}
-            error={errorOf(path('postcode'))}
-            w={130}
-            size="xs"
-            rightSection={
-              onLookupPostcode ? (
-                <ActionIcon
-                  size="sm"
-                  variant="subtle"
-                  aria-label={t('bookings.form.lookUpPostcode')}
-                  title={t('bookings.form.lookUpPostcode')}
-                  loading={lookingUp}
-                  disabled={!stop.postcode.trim()}
-                  onClick={onLookupPostcode}
-                >
-                  <IconSearch size={14} />
-                </ActionIcon>
-              ) : null
-            }
-          />
+            />
+            {showCoordinates ? (
+              <>
+                <NumberInput
+                  size="xs"
+                  aria-label={t('bookings.form.latOf', { stop: label })}
+                  placeholder={t('bookings.form.lat')}
+                  value={stop.lat}
+                  onChange={(v) => onPatch({ lat: typeof v === 'number' ? v : '' })}
+                  decimalScale={6}
+                  hideControls
+                  error={errorOf(path('lat'))}
+                  w={120}
+                />
+                <NumberInput
+                  size="xs"
+                  aria-label={t('bookings.form.lngOf', { stop: label })}
+                  placeholder={t('bookings.form.lng')}
+                  value={stop.lng}
+                  onChange={(v) => onPatch({ lng: typeof v === 'number' ? v : '' })}
+                  decimalScale={6}
+                  hideControls
+                  error={errorOf(path('lng'))}
+                  w={120}
+                />
+              </>
+            ) : (
+              <Button variant="subtle" size="compact-xs" onClick={() => setShowCoordinates(true)}>
+                {t('bookings.form.addCoordinates')}
+              </Button>
+            )}
+          </Group>
+        ) : stop.postcode || stop.lat !== '' ? (
+          <Text size="xs" c="dimmed" className={classes.details}>
+            {[stop.postcode, stop.lat !== '' && stop.lng !== '' ? `${stop.lat}, ${stop.lng}` : '']
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        ) : null}
+        <Group gap="xs" className={classes.details}>
           <Button
             variant={stop.notFound && isUnplacedStop(stop) ? 'filled' : 'subtle'}
             color={stop.notFound && isUnplacedStop(stop) ? 'red.9' : undefined}
@@ -322,41 +427,13 @@ function StopRow({
             leftSection={<IconMapPinQuestion size={14} />}
             onClick={onDropPin}
             aria-label={t('bookings.pin.openFor', { stop: label })}
+            // In the Tab order only when the address could not be found: then it is the next thing to do.
+            tabIndex={stop.notFound && isUnplacedStop(stop) ? 0 : -1}
           >
             {t('bookings.pin.open')}
           </Button>
-          {showCoordinates ? (
-            <>
-              <NumberInput
-                size="xs"
-                aria-label={t('bookings.form.latOf', { stop: label })}
-                placeholder={t('bookings.form.lat')}
-                value={stop.lat}
-                onChange={(v) => onPatch({ lat: typeof v === 'number' ? v : '' })}
-                decimalScale={6}
-                hideControls
-                error={errorOf(path('lat'))}
-                w={120}
-              />
-              <NumberInput
-                size="xs"
-                aria-label={t('bookings.form.lngOf', { stop: label })}
-                placeholder={t('bookings.form.lng')}
-                value={stop.lng}
-                onChange={(v) => onPatch({ lng: typeof v === 'number' ? v : '' })}
-                decimalScale={6}
-                hideControls
-                error={errorOf(path('lng'))}
-                w={120}
-              />
-            </>
-          ) : (
-            <Button variant="subtle" size="compact-xs" onClick={() => setShowCoordinates(true)}>
-              {t('bookings.form.addCoordinates')}
-            </Button>
-          )}
+          <PlacingNote stop={stop} finding={finding} />
         </Group>
-        <PlacingNote stop={stop} finding={finding} />
       </Stack>
     </Paper>
   );
@@ -373,13 +450,7 @@ function PlacingNote({ stop, finding }: { stop: StopValue; finding: boolean }) {
         ? t('bookings.placing.notFound')
         : '';
   return (
-    <Text
-      size="xs"
-      role="status"
-      c={stop.notFound && !finding ? 'red.8' : 'dimmed'}
-      className={classes.details}
-      data-testid="placing-note"
-    >
+    <Text size="xs" role="status" c={stop.notFound && !finding ? 'red.8' : 'dimmed'} data-testid="placing-note">
       {text}
     </Text>
   );

@@ -9,7 +9,18 @@ import {
   newStop,
   toInput,
   toUpdateInput,
+  valuesFromBooking,
 } from './form-values';
+
+const booked = {
+  id: 5,
+  version: 1,
+  isAsap: false,
+  stops: [],
+  clientReferences: [],
+  passengerCount: 1,
+  luggageCount: 0,
+};
 
 const validate = zodValidate(schemas.bookingFields);
 
@@ -20,7 +31,7 @@ function filled(patch: Partial<BookingFormValues> = {}): BookingFormValues {
       newStop({ address: 'The Savoy, Strand', postcode: 'WC2R 0EZ', lat: 51.51, lng: -0.12 }),
       newStop({ address: 'Heathrow T5', knownLocationId: 3 }),
     ],
-    pickupAt: '2030-05-01 09:30:00',
+    pickupAt: '2030-05-01 09:30',
     vehicleTypeId: 2,
     ...patch,
   };
@@ -42,6 +53,27 @@ describe('booking form values', () => {
       isAsap: false,
     });
     expect(input.pickupAt).toBe(new Date(2030, 4, 1, 9, 30).toISOString());
+  });
+
+  it('reads the pick-up on the company clock, not the browser one', () => {
+    localStorage.setItem('timezone', 'Europe/Berlin');
+    try {
+      expect(toInput(filled({ pickupAt: '2030-11-27 16:30' }), { isNew: true }).pickupAt).toBe(
+        '2030-11-27T15:30:00.000Z',
+      );
+      expect(valuesFromBooking({ ...booked, pickupAt: '2030-11-27T15:30:00.000Z' } as never).pickupAt).toBe(
+        '2030-11-27 16:30',
+      );
+    } finally {
+      localStorage.removeItem('timezone');
+    }
+  });
+
+  it('never books midnight by accident: a day without a time is refused and not sent', () => {
+    const dayOnly = filled({ pickupAt: '2030-05-01' });
+    expect(extraErrors(dayOnly)).toEqual({ pickupAt: 'Choose the pick-up time' });
+    expect(toInput(dayOnly, { isNew: true }).pickupAt).toBeUndefined();
+    expect(extraErrors(filled({ pickupAt: '16:30' }))).toEqual({ pickupAt: 'Choose the pick-up day' });
   });
 
   it('leaves the time out when as soon as possible, and needs one otherwise', () => {

@@ -1,5 +1,5 @@
-import dayjs from 'dayjs';
 import type { FieldError } from '@cabdesk/contract';
+import { isoToWall, splitWall, wallToIso } from '../../../ui/date-entry';
 import { fromMinor, toMinor } from '../../../ui/format';
 import type { BookingDetails, BookingInput, BookingUpdate } from '../api';
 
@@ -20,7 +20,10 @@ export interface StopValue {
 export interface BookingFormValues {
   /** First is the pick-up, last the drop-off, any between are via stops. */
   stops: StopValue[];
-  /** Local date and time as the picker gives it ("YYYY-MM-DD HH:mm:ss"). */
+  /**
+   * The pick-up on the company's clock, "YYYY-MM-DD HH:mm" (ui/DateTimeField); "YYYY-MM-DD" or
+   * "HH:mm" while only the day or only the time is chosen, which the form refuses to send.
+   */
   pickupAt: string | null;
   isAsap: boolean;
   isBackEntry: boolean;
@@ -108,7 +111,7 @@ export function valuesFromBooking(b: BookingDetails): BookingFormValues {
   return {
     ...emptyValues(),
     stops,
-    pickupAt: b.isAsap ? null : dayjs(b.pickupAt).format('YYYY-MM-DD HH:mm:ss'),
+    pickupAt: b.isAsap ? null : isoToWall(b.pickupAt),
     isAsap: b.isAsap,
     hireMinutes: b.hireMinutes ?? '',
     passengerId: b.passengerId,
@@ -125,6 +128,12 @@ export function valuesFromBooking(b: BookingDetails): BookingFormValues {
     price: fromMinor(b.priceMinor),
   };
 }
+
+/** A day and a time are both chosen. */
+const isWhole = (wall: string | null): wall is string => {
+  const { day, time } = splitWall(wall);
+  return !!day && !!time;
+};
 
 const blankToUndefined = (v: string) => (v.trim() === '' ? undefined : v.trim());
 const numberOr = (v: number | '') => (v === '' ? undefined : v);
@@ -144,7 +153,7 @@ export function toInput(v: BookingFormValues, opts: { isNew: boolean }): Booking
     stops,
     isAsap: v.isAsap,
     ...(v.isBackEntry ? { isBackEntry: true } : {}),
-    ...(!v.isAsap && v.pickupAt ? { pickupAt: dayjs(v.pickupAt).toISOString() } : {}),
+    ...(!v.isAsap && isWhole(v.pickupAt) ? { pickupAt: wallToIso(v.pickupAt) } : {}),
     ...(isHourlyHire(v) && v.hireMinutes !== '' ? { hireMinutes: v.hireMinutes } : {}),
     ...(v.passengerMode === 'existing' && v.passengerId ? { passengerId: v.passengerId } : {}),
     ...(v.passengerMode === 'new'
@@ -254,7 +263,13 @@ export const hasUnplaced = (v: Pick<BookingFormValues, 'stops'>) => v.stops.some
 /** Rules the contract's shape cannot state alone (the server checks them too). */
 export function extraErrors(v: BookingFormValues): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!v.isAsap && !v.pickupAt) errors.pickupAt = 'is required unless as soon as possible';
+  if (!v.isAsap) {
+    // Never midnight by accident: a day without a time is refused, not booked at 00:00.
+    const { day, time } = splitWall(v.pickupAt);
+    if (!day && !time) errors.pickupAt = 'Choose the pick-up day and time (or As soon as possible)';
+    else if (!time) errors.pickupAt = 'Choose the pick-up time';
+    else if (!day) errors.pickupAt = 'Choose the pick-up day';
+  }
   if (isHourlyHire(v) && v.hireMinutes === '')
     errors.hireMinutes = 'is required when there is no drop-off or it is the pick-up';
   if (v.repeatOn && !v.repeat.endDate) errors['repeat.endDate'] = 'is required';
