@@ -97,6 +97,11 @@ export const bookingActionInput = z.object({
 export const offerInput = bookingActionInput.extend({
   driverId: id(),
   vehicleId: optionalRef(),
+  /**
+   * The dispatcher saw the clash and confirms: without it, a booking that overlaps a job the driver
+   * holds (pick-up, expected duration and a 15-minute buffer) answers 409 with `clashes`.
+   */
+  allowOverlap: flag().optional().default(false),
 });
 
 /**
@@ -222,6 +227,11 @@ export const driverAllocationRow = z.object({
   lng: z.number().nullable(),
   lastSeenAt: z.string().nullable(),
   documentState: z.enum(ownerDocumentStates),
+  /**
+   * Why the driver cannot be given jobs, in words ("Driving licence expired"): a mandatory document
+   * of the driver or of the shift's vehicle has run out. Null when nothing blocks.
+   */
+  blockedReason: z.string().nullable(),
 });
 
 export const driverStatusInput = z.object({
@@ -302,6 +312,38 @@ export const suggestedDriver = z.object({
   /** Lower is better: the ETA plus penalties, in seconds. */
   score: z.number(),
   reasons: z.array(z.string()),
+});
+
+export const driverChoicesInput = z.object({ bookingId: id() });
+
+/** How a driver stands for dispatch: the availability, or blocked by run-out papers. */
+export const driverChoiceStates = ['available', 'busy', 'on_break', 'offline', 'blocked'] as const;
+
+export const driverChoice = z.object({
+  driverId: z.number(),
+  driverName: z.string(),
+  callsign: z.string().nullable(),
+  state: z.enum(driverChoiceStates),
+  availabilityName: z.string(),
+  onShift: z.boolean(),
+  vehicleId: z.number().nullable(),
+  vehicleRegistration: z.string().nullable(),
+  vehicleTypeName: z.string().nullable(),
+  /** Straight line to the pick-up from the latest position; null without one. */
+  distanceMetres: z.number().nullable(),
+  etaSeconds: z.number().nullable(),
+  documentState: z.enum(ownerDocumentStates),
+  blockedReason: z.string().nullable(),
+  /** Why the booking cannot be given to this driver, in the words the allocation would answer. */
+  refusals: z.array(z.string()),
+  /** What a dispatcher must confirm ("Has job #123 14:00–15:10"). */
+  warnings: z.array(z.string()),
+});
+
+export const driverChoices = z.object({
+  bookingId: z.number(),
+  vehicleTypeName: z.string().nullable(),
+  drivers: z.array(driverChoice),
 });
 
 export const suggestions = z.object({

@@ -10,6 +10,7 @@ import {
   unallocateBooking,
 } from './allocation';
 import { dispatchBoard, listDispatchTab } from './board';
+import { driverChoices } from './choices';
 import { listDriverAllocation } from './driver-board';
 import { addDriverShift, availabilitySums, findDriverDetail, updateDriverStatus } from './driver-status';
 import { listDocumentExpiry, listSubcontractorDrivers } from './papers';
@@ -29,6 +30,7 @@ export const dispatchHandlers = handlers({
   'Booking/GetTableSummaryDriverListDocumentExpiry': (input, ctx) => listDocumentExpiry(ctx, input),
   'Booking/GetTableSummaryDriverSubContractor': (input, ctx) => listSubcontractorDrivers(ctx, input),
   'Booking/GetSuggestedDrivers': (input, ctx) => suggestDrivers(ctx, input),
+  'Booking/GetDriverChoices': (input, ctx) => driverChoices(ctx, input),
 
   'Driver/GetTableSummaryDriverAllocation': (input, ctx) => listDriverAllocation(ctx, input),
   'Driver/UpdateDriverStatus': (input, ctx) => updateDriverStatus(ctx, input),
