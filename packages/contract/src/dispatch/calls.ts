@@ -22,6 +22,8 @@ import {
   driverStatusInput,
   driverStatusRow,
   findDriverInput,
+  journeyMarks,
+  journeyMarksInput,
   offerInput,
   subcontractorDriverListInput,
   subcontractorDriverRow,
@@ -114,6 +116,15 @@ export const bookingDispatch = area(
         'the issue asks for suggested drivers, ranked and explained (distance, ETA, shift, vehicle type, documents); the spec names no call',
       summary:
         'Available drivers on shift with a known position, ranked by straight-line ETA to the pick-up with vehicle-type and document penalties, each explained.',
+    }),
+    GetBookingJourneyMarks: read({
+      subject: 'Booking',
+      input: journeyMarksInput,
+      output: journeyMarks,
+      addedBecause:
+        'the issue asks for implausible journey steps (arrived far or early, completed at once) to be marked on the booking for the office; the spec names no call',
+      summary:
+        "The booking's journey steps that looked wrong (arrived far from the pick-up or over an hour early, completed within a minute of boarding), with distance and times.",
     }),
     GetDriverChoices: read({
       input: driverChoicesInput,

@@ -354,3 +354,23 @@ export const suggestions = z.object({
   note: z.string().nullable(),
   candidates: z.array(suggestedDriver),
 });
+
+export const journeyMarksInput = z.object({ id: id() });
+
+export const journeyMarkKinds = ['arrived_far', 'arrived_early', 'completed_fast'] as const;
+
+/** A journey step that looked wrong, allowed but marked for the office, with its figures. */
+export const journeyMark = z.object({
+  id: z.number(),
+  step: z.string(),
+  kind: z.enum(journeyMarkKinds),
+  /** In words: "Arrived 1.2 km from the pick-up (more than 500 m)". */
+  message: z.string(),
+  driverId: z.number(),
+  driverName: z.string(),
+  /** Metres from the pick-up, minutes early, seconds on board: the figures behind the message. */
+  details: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
+  createdAt: z.string(),
+});
+
+export const journeyMarks = z.object({ bookingId: z.number(), marks: z.array(journeyMark) });

@@ -9,6 +9,7 @@ import {
   resetBooking,
   unallocateBooking,
 } from './allocation';
+import { bookingJourneyMarks } from '../driver-app/journey-checks';
 import { dispatchBoard, listDispatchTab } from './board';
 import { driverChoices } from './choices';
 import { listDriverAllocation } from './driver-board';
@@ -31,6 +32,7 @@ export const dispatchHandlers = handlers({
   'Booking/GetTableSummaryDriverSubContractor': (input, ctx) => listSubcontractorDrivers(ctx, input),
   'Booking/GetSuggestedDrivers': (input, ctx) => suggestDrivers(ctx, input),
   'Booking/GetDriverChoices': (input, ctx) => driverChoices(ctx, input),
+  'Booking/GetBookingJourneyMarks': (input, ctx) => bookingJourneyMarks(ctx, input),
 
   'Driver/GetTableSummaryDriverAllocation': (input, ctx) => listDriverAllocation(ctx, input),
   'Driver/UpdateDriverStatus': (input, ctx) => updateDriverStatus(ctx, input),
