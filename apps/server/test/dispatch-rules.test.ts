@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../src/domains/bookings/schema';
+import { companies } from '../src/domains/company/schema';
+import { announceNearPickups } from '../src/domains/dispatch/near-pickup';
+import { nearPickupAnnouncements } from '../src/domains/dispatch/schema';
+import { liveEvents } from '../src/platform/events/schema';
 import { drivers } from '../src/domains/drivers/schema';
 import { createTestApp, type TestApp } from './harness';
 import type { BuiltName, CallInput } from '@cabdesk/contract';
@@ -161,5 +165,69 @@ describe('overlapping jobs', () => {
     });
     expect(anyway.status).toBe(200);
     expect(anyway.body.data.driverId).toBe(lee.id);
+  });
+});
+
+describe('jobs with no driver whose pick-up is near', () => {
+  it('are flagged on the board with why nobody can take them, and announced once, even after a restart', async () => {
+    const company = await createCompany(t.db);
+    const admin = await signIn(t.app, company.adminEmail);
+    const soon = await makeBooking(t.db, company.id, { pickupAt: new Date(Date.now() + 10 * 60_000) });
+    const later = await makeBooking(t.db, company.id, { pickupAt: new Date(Date.now() + 2 * 3600_000) });
+    const held = await makeBooking(t.db, company.id, { pickupAt: new Date(Date.now() + 5 * 60_000) });
+    const holder = await makeDriver(t.db, company.id);
+    await t.db.update(bookings).set({ status: 'allocated', driverId: holder.id }).where(eq(bookings.id, held.id));
+
+    const board = await run('Booking/GetBookingDispatch', {}, admin.accessToken);
+    expect(board.status).toBe(200);
+    expect(board.body.data.near.map((n) => n.bookingId)).toEqual([soon.id]);
+    expect(board.body.data.near[0]).toMatchObject({
+      suggestion: null,
+      reason: 'No driver can reach it in time: no driver is on shift.',
+      pickup: '10 Downing Street',
+    });
+    expect(board.body.data.near[0]!.minutesToPickup).toBeGreaterThanOrEqual(8);
+
+    // Two rounds at once (two processes), then another after a restart: one announcement.
+    await Promise.all([announceNearPickups(t.services), announceNearPickups(t.services)]);
+    await announceNearPickups(t.services);
+    const events = (await t.db.select().from(liveEvents).where(eq(liveEvents.companyId, company.id))).filter(
+      (e) => e.type === 'booking.near',
+    );
+    expect(events.map((e) => e.payload.bookingId)).toEqual([soon.id]);
+    expect(events[0]!.payload).toMatchObject({ reason: 'No driver can reach it in time: no driver is on shift.' });
+    const rows = await t.db
+      .select()
+      .from(nearPickupAnnouncements)
+      .where(eq(nearPickupAnnouncements.companyId, company.id));
+    expect(rows.map((r) => r.bookingId)).toEqual([soon.id]);
+    const again = await run('Booking/GetBookingDispatch', {}, admin.accessToken);
+    expect(again.body.data.near[0]!.announcedAt).not.toBeNull();
+
+    // The company's setting widens the window.
+    await t.db.update(companies).set({ nearPickupMinutes: 180 }).where(eq(companies.id, company.id));
+    await announceNearPickups(t.services);
+    const wider = await run('Booking/GetBookingDispatch', {}, admin.accessToken);
+    expect(wider.body.data.near.map((n) => n.bookingId)).toEqual([soon.id, later.id]);
+  });
+
+  it('names a driver who can reach it in time, or says all are busy, or the nearest is too far', async () => {
+    const company = await createCompany(t.db);
+    const admin = await signIn(t.app, company.adminEmail);
+    const soon = await makeBooking(t.db, company.id, { pickupAt: new Date(Date.now() + 20 * 60_000) });
+    const nearOf = async () =>
+      (await run('Booking/GetBookingDispatch', {}, admin.accessToken)).body.data.near.find(
+        (n) => n.bookingId === soon.id,
+      )!;
+    const far = await makeDriver(t.db, company.id, { firstName: 'Faraway' });
+    await onShiftAt(t.db, company.id, far.id, null, NEAR.lat + 0.3, NEAR.lng); // about 33 km: over an hour
+    expect((await nearOf()).reason).toMatch(/^No driver can reach it in time: the nearest is \d+ min away\.$/);
+    await t.db.update(drivers).set({ availability: 2 }).where(eq(drivers.id, far.id));
+    expect((await nearOf()).reason).toBe('No driver can reach it in time: every driver on shift is busy.');
+    const close = await makeDriver(t.db, company.id, { firstName: 'Close' });
+    await onShiftAt(t.db, company.id, close.id, null, NEAR.lat, NEAR.lng);
+    const flag = await nearOf();
+    expect(flag.reason).toBeNull();
+    expect(flag.suggestion).toMatchObject({ driverId: close.id });
   });
 });

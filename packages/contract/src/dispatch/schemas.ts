@@ -65,6 +65,25 @@ export const dispatchTabSummary = z.object({
   data: z.array(dispatchBookingRow),
 });
 
+/**
+ * A job with no driver whose pick-up is near (the company's `nearPickupMinutes`, 30 by default) or
+ * past: a suggested driver who can reach it in time, or why none can.
+ */
+export const nearPickup = z.object({
+  bookingId: z.number(),
+  pickupAt: z.string(),
+  pickup: z.string(),
+  /** Whole minutes until the pick-up; negative when it is overdue. */
+  minutesToPickup: z.number(),
+  suggestion: z
+    .object({ driverId: z.number(), driverName: z.string(), callsign: z.string().nullable(), etaSeconds: z.number() })
+    .nullable(),
+  /** "No driver can reach it in time: …" (none on shift, all busy, too far: nearest N min), or null. */
+  reason: z.string().nullable(),
+  /** When the dispatchers were told (once per booking), or null while not yet. */
+  announcedAt: z.string().nullable(),
+});
+
 export const dispatchBoard = z.object({
   date: z.string(),
   timezone: z.string(),
@@ -72,6 +91,8 @@ export const dispatchBoard = z.object({
   page: z.number(),
   perPage: z.number(),
   tabs: z.array(dispatchTabSummary),
+  /** Jobs with no driver whose pick-up is near, soonest first, whatever the day shown (at most 20). */
+  near: z.array(nearPickup),
   /** The "dispatch totals": bookings of the day after the filters, and per tab. */
   totals: z.object({
     count: z.number(),
