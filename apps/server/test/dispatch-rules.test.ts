@@ -92,6 +92,8 @@ describe('compliance: a driver with run-out papers is blocked', () => {
     await giveDocument(t.db, cid, 'driver', kim.id, 'Driving licence', '2020-03-01');
     const list = await run('Driver/GetTableSummaryDriverAllocation', { id: kim.id, perPage: 0 });
     expect(list.body.data[0]).toMatchObject({ id: kim.id, availability: 1, blockedReason: 'Driving licence expired' });
+    const onMap = await run('Driver/GetDriverLocation', { id: kim.id });
+    expect(onMap.body.data).toMatchObject({ driverId: kim.id, blockedReason: 'Driving licence expired' });
 
     const booking = await makeBooking(t.db, cid);
     const kimChoice = (await choicesFor(booking.id)).drivers.find((d) => d.driverId === kim.id)!;
