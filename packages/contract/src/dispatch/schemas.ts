@@ -91,7 +91,7 @@ export const dispatchBoard = z.object({
   page: z.number(),
   perPage: z.number(),
   tabs: z.array(dispatchTabSummary),
-  /** Jobs with no driver whose pick-up is near, soonest first, whatever the day shown (at most 20). */
+  /** Jobs with no driver whose pick-up is near, soonest first, whatever the day shown (at most 10). */
   near: z.array(nearPickup),
   /** The "dispatch totals": bookings of the day after the filters, and per tab. */
   totals: z.object({

@@ -20,7 +20,7 @@ export const NEAR_PICKUP_INTERVAL_MS = 30_000;
 /** An unallocated job this long overdue is no longer "near": it is for the office to sort out. */
 const OVERDUE_LIMIT_MS = 6 * 3600_000;
 /** The board shows at most this many near jobs, each with its suggestion. */
-const BOARD_LIMIT = 20;
+const BOARD_LIMIT = 10;
 
 const NOBODY = 'No driver can reach it in time';
 
