@@ -175,8 +175,11 @@ describe('the dispatch desk with two dispatchers', async () => {
   it('shows the clash when allocating a job that overlaps one the driver holds, and allocates anyway when asked', async () => {
     const at = new Date(Date.now() + 2 * 3600_000);
     at.setSeconds(0, 0);
+    const types = await api(desk.baseUrl, await admin(), 'Common/GetVehicleTypeList', { perPage: 0 });
+    const vehicleTypeId = (types.body as { data: { id: number }[] }).data[0]!.id;
     const create = async (pickupAt: Date, surname: string) => {
       const made = await api(desk.baseUrl, await admin(), 'Booking/Create', {
+        vehicleTypeId,
         pickupAt: pickupAt.toISOString(),
         stops: [
           { address: 'The Savoy, Strand', lat: 51.5101, lng: -0.1205 },
