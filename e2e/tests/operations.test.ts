@@ -185,7 +185,11 @@ describe('the dispatch desk with two dispatchers', async () => {
           { address: 'The Savoy, Strand', lat: 51.5101, lng: -0.1205 },
           { address: 'Waterloo Station', lat: 51.5033, lng: -0.1145 },
         ],
-        newPassenger: { firstName: 'Cleo', surname, phone: '+44 7700 900789' },
+        newPassenger: {
+          firstName: 'Cleo',
+          surname,
+          phone: surname === 'First' ? '+44 7700 900781' : '+44 7700 900782',
+        },
       });
       expect(made.status).toBe(200);
       return (made.body as { data: { id: number } }).data.id;
