@@ -109,7 +109,7 @@ describe('the dispatch desk with two dispatchers', async () => {
     await b.getByText('No driver yet').waitFor({ state: 'detached', timeout: 10_000 });
   });
 
-  it('refuses a driver with an expired mandatory document and says which', async () => {
+  it('lists drivers with their state and refuses one with an expired document, in words, before any click', async () => {
     const { body } = await api(desk.baseUrl, await admin(), 'Booking/GetTableSummaryDriverListDocumentExpiry', {
       perPage: 0,
     });
@@ -141,21 +141,101 @@ describe('the dispatch desk with two dispatchers', async () => {
       .click();
     const pane = a.getByTestId('booking-detail');
     await pane.getByText(`#${freshId}`).first().waitFor();
-    await pane.getByTestId('pick-driver').click();
-    await pane.getByTestId('pick-driver').fill(lapsed!.driverName);
-    await a
-      .getByRole('option', { name: new RegExp(lapsed!.driverName) })
-      .first()
-      .click();
-    await pane.getByTestId('allocate').click();
-    const refusal = pane.getByTestId('action-error');
-    await refusal.waitFor();
-    await expect.poll(() => refusal.textContent()).toMatch(/expired/i);
+    // The manual list shows every driver's state and marks the refused one with the reason, before any click.
+    const list = pane.getByTestId('driver-choices');
+    await list.waitFor();
+    await expect.poll(() => list.getByTestId('driver-choice').count()).toBeGreaterThan(1);
+    const states = await list.getByTestId('driver-choice').allTextContents();
+    expect(states.some((text) => /Available|Busy|On break|Offline/.test(text))).toBe(true);
+    const row = list.getByTestId('driver-choice').filter({ hasText: lapsed!.driverName }).first();
+    await row.scrollIntoViewIfNeeded();
+    expect(await row.getAttribute('aria-disabled')).toBe('true');
+    const reason = (await row.getByTestId('refusal').first().textContent())!;
+    expect(reason).toMatch(/expired on \d\d-\d\d-\d{4}/);
+    expect(await row.textContent()).toContain('Blocked:');
+    await a.screenshot({ path: '/tmp/cabdesk-manual-driver-list.png' });
+    // The allocation refuses in the same words.
+    const refused = await api(desk.baseUrl, await admin(), 'Booking/UpdateBookingDriverAndVehicleHard', {
+      bookingId: freshId,
+      driverId: lapsed!.driverId,
+    });
+    expect(refused.status).toBe(422);
+    expect((refused.body as { message: string }).message).toBe(reason);
     const { body: after } = await api(desk.baseUrl, await admin(), 'Booking/GetBookingDetails', { id: freshId });
     expect((after as { data: { status: string; driverId: number | null } }).data).toMatchObject({
       status: 'confirmed',
       driverId: null,
     });
+    // The job picks up now and has no driver: flagged on the board.
+    await a.getByTestId('board-search').fill('');
+    await a.getByTestId('near-pickups').waitFor({ timeout: 10_000 });
+    await a.screenshot({ path: '/tmp/cabdesk-board-near.png' });
+  });
+
+  it('shows the clash when allocating a job that overlaps one the driver holds, and allocates anyway when asked', async () => {
+    const at = new Date(Date.now() + 2 * 3600_000);
+    at.setSeconds(0, 0);
+    const types = await api(desk.baseUrl, await admin(), 'Common/GetVehicleTypeList', { perPage: 0 });
+    const vehicleTypeId = (types.body as { data: { id: number }[] }).data[0]!.id;
+    const create = async (pickupAt: Date, surname: string) => {
+      const made = await api(desk.baseUrl, await admin(), 'Booking/Create', {
+        vehicleTypeId,
+        pickupAt: pickupAt.toISOString(),
+        stops: [
+          { address: 'The Savoy, Strand', lat: 51.5101, lng: -0.1205 },
+          { address: 'Waterloo Station', lat: 51.5033, lng: -0.1145 },
+        ],
+        newPassenger: {
+          firstName: 'Cleo',
+          surname,
+          phone: surname === 'First' ? '+44 7700 900781' : '+44 7700 900782',
+        },
+      });
+      expect(made.status).toBe(200);
+      return (made.body as { data: { id: number } }).data.id;
+    };
+    const first = await create(at, 'First');
+    const second = await create(new Date(at.getTime() + 20 * 60_000), 'Second');
+    const { body } = await api(desk.baseUrl, await admin(), 'Booking/GetDriverChoices', { bookingId: first });
+    const free = (
+      body as { data: { drivers: { driverId: number; driverName: string; refusals: string[]; warnings: string[] }[] } }
+    ).data.drivers.find((d) => !d.refusals.length && !d.warnings.length);
+    expect(free, 'a driver the rules allow').toBeTruthy();
+    const held = await api(desk.baseUrl, await admin(), 'Booking/UpdateBookingDriverAndVehicleHard', {
+      bookingId: first,
+      driverId: free!.driverId,
+    });
+    expect(held.status).toBe(200);
+
+    await a.goto('/dispatch');
+    await a.getByTestId('board-search').fill(String(second));
+    await a
+      .getByTestId('board-row')
+      .filter({ hasText: `#${second}` })
+      .click();
+    const pane = a.getByTestId('booking-detail');
+    const row = pane.getByTestId('driver-choice').filter({ hasText: free!.driverName }).first();
+    await row.waitFor();
+    await expect.poll(() => row.getByTestId('warning').first().textContent()).toContain(`Has job #${first}`);
+    await row.click();
+    await pane.getByTestId('allocate').click();
+    const clash = pane.getByTestId('action-error');
+    await clash.waitFor();
+    await expect.poll(() => clash.textContent()).toContain(`has job #${first}`);
+    await clash.getByTestId('allow-overlap').click();
+    await expect
+      .poll(async () => {
+        const { body: b2 } = await api(desk.baseUrl, await admin(), 'Booking/GetBookingDetails', { id: second });
+        return (b2 as { data: { status: string; driverId: number | null } }).data;
+      })
+      .toMatchObject({ status: 'allocated', driverId: free!.driverId });
+  });
+
+  it('shows a blocked driver on the status page', async () => {
+    await a.goto('/driver-status');
+    await a.getByTestId('driver-blocked').first().waitFor({ timeout: 10_000 });
+    expect(await a.getByTestId('driver-blocked').first().textContent()).toMatch(/^Blocked: .+ expired$/);
+    await a.screenshot({ path: '/tmp/cabdesk-driver-status.png', fullPage: true });
   });
 
   it('chats with a driver in both directions, live', async () => {

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config';
 import { allHandlers } from './domains';
+import { startNearPickupWatch } from './domains/dispatch/near-pickup';
 import { startOfferExpiry } from './domains/dispatch/offer-expiry';
 import { closeChannels } from './domains/notifications/channels';
 import { defineNotificationJobs } from './domains/notifications/jobs';
@@ -100,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   defineNotificationJobs(services);
   await services.jobs.start();
   app.addHook('onClose', startOfferExpiry(services));
+  app.addHook('onClose', startNearPickupWatch(services));
   app.addHook('onClose', async () => {
     await services.jobs.stop();
     closeChannels(services);

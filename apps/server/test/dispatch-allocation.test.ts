@@ -371,7 +371,8 @@ describe('Booking/UpdateBookingDriverAndVehicle (offer) and its expiry', () => {
   it('sends an unanswered offer back to dispatch, by the system, once', async () => {
     const driver = await makeDriver(t.db, cid);
     const booking = await makeBooking(t.db, cid);
-    const fresh = await makeBooking(t.db, cid);
+    // Later the same day: the driver may hold both (no overlap).
+    const fresh = await makeBooking(t.db, cid, { pickupAt: new Date(Date.now() + 4 * 3600_000) });
     await run('Booking/UpdateBookingDriverAndVehicle', { bookingId: booking.id, driverId: driver.id });
     await run('Booking/UpdateBookingDriverAndVehicle', { bookingId: fresh.id, driverId: driver.id });
     await t.db

@@ -65,7 +65,9 @@ describe('Driver/UpdateBookingStatusForJourney', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'booking'), eq(auditLog.entityId, id)));
-    expect(audit.map((a) => a.source)).toEqual(Array(5).fill('driver'));
+    // Five steps, and a mark for the office: completed seconds after boarding.
+    expect(audit.map((a) => a.source)).toEqual(Array(6).fill('driver'));
+    expect(audit.filter((a) => a.action === 'journey_mark')).toHaveLength(1);
   });
 
   it('uses the phone time of a step taken offline, and the waiting time follows it', async () => {

@@ -164,6 +164,8 @@ const homes: Record<BuiltName, readonly [keyof typeof modules, string]> = {
   'Booking/ConfirmDriverAllocationDispatch': ['dispatch/calls', 'bookingDispatch'],
   'Booking/UnallocateBookingDriverAndVehicle': ['dispatch/calls', 'bookingDispatch'],
   'Booking/GetSuggestedDrivers': ['dispatch/calls', 'bookingDispatch'],
+  'Booking/GetBookingJourneyMarks': ['dispatch/calls', 'bookingDispatch'],
+  'Booking/GetDriverChoices': ['dispatch/calls', 'bookingDispatch'],
   'Driver/GetTableSummaryDriverAllocation': ['dispatch/calls', 'driverDispatch'],
   'Driver/UpdateDriverStatus': ['dispatch/calls', 'driverDispatch'],
   'Driver/AddDriverShift': ['dispatch/calls', 'driverDispatch'],

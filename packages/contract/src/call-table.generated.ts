@@ -1070,6 +1070,22 @@ export const callTable: Record<BuiltName, CallEntry> = {
     verb: 'read',
     isPublic: false,
   },
+  'Booking/GetBookingJourneyMarks': {
+    path: '/Booking/GetBookingJourneyMarks',
+    methods: ['POST'],
+    kind: 'read',
+    subject: 'Booking',
+    verb: 'read',
+    isPublic: false,
+  },
+  'Booking/GetDriverChoices': {
+    path: '/Booking/GetDriverChoices',
+    methods: ['POST'],
+    kind: 'read',
+    subject: 'Dispatch',
+    verb: 'read',
+    isPublic: false,
+  },
   'Driver/GetTableSummaryDriverAllocation': {
     path: '/Driver/GetTableSummaryDriverAllocation',
     methods: ['POST'],

@@ -14,12 +14,16 @@ import {
   driverAllocationDecisionInput,
   driverAllocationListInput,
   driverAllocationRow,
+  driverChoices,
+  driverChoicesInput,
   driverDispatchDetail,
   driverShiftInput,
   driverShiftRow,
   driverStatusInput,
   driverStatusRow,
   findDriverInput,
+  journeyMarks,
+  journeyMarksInput,
   offerInput,
   subcontractorDriverListInput,
   subcontractorDriverRow,
@@ -112,6 +116,23 @@ export const bookingDispatch = area(
         'the issue asks for suggested drivers, ranked and explained (distance, ETA, shift, vehicle type, documents); the spec names no call',
       summary:
         'Available drivers on shift with a known position, ranked by straight-line ETA to the pick-up with vehicle-type and document penalties, each explained.',
+    }),
+    GetBookingJourneyMarks: read({
+      subject: 'Booking',
+      input: journeyMarksInput,
+      output: journeyMarks,
+      addedBecause:
+        'the issue asks for implausible journey steps (arrived far or early, completed at once) to be marked on the booking for the office; the spec names no call',
+      summary:
+        "The booking's journey steps that looked wrong (arrived far from the pick-up or over an hour early, completed within a minute of boarding), with distance and times.",
+    }),
+    GetDriverChoices: read({
+      input: driverChoicesInput,
+      output: driverChoices,
+      addedBecause:
+        "the issue asks for the manual driver list to show each driver's state, distance, vehicle type and documents, and why the booking's rules refuse a driver before anyone clicks; the spec names no call",
+      summary:
+        "Every active driver for a booking: state (available, busy, on break, offline, blocked), distance to the pick-up, vehicle type, documents, and the allocation's refusals and warnings in words.",
     }),
   },
 );

@@ -65,6 +65,25 @@ export const dispatchTabSummary = z.object({
   data: z.array(dispatchBookingRow),
 });
 
+/**
+ * A job with no driver whose pick-up is near (the company's `nearPickupMinutes`, 30 by default) or
+ * past: a suggested driver who can reach it in time, or why none can.
+ */
+export const nearPickup = z.object({
+  bookingId: z.number(),
+  pickupAt: z.string(),
+  pickup: z.string(),
+  /** Whole minutes until the pick-up; negative when it is overdue. */
+  minutesToPickup: z.number(),
+  suggestion: z
+    .object({ driverId: z.number(), driverName: z.string(), callsign: z.string().nullable(), etaSeconds: z.number() })
+    .nullable(),
+  /** "No driver can reach it in time: …" (none on shift, all busy, too far: nearest N min), or null. */
+  reason: z.string().nullable(),
+  /** When the dispatchers were told (once per booking), or null while not yet. */
+  announcedAt: z.string().nullable(),
+});
+
 export const dispatchBoard = z.object({
   date: z.string(),
   timezone: z.string(),
@@ -72,6 +91,8 @@ export const dispatchBoard = z.object({
   page: z.number(),
   perPage: z.number(),
   tabs: z.array(dispatchTabSummary),
+  /** Jobs with no driver whose pick-up is near, soonest first, whatever the day shown (at most 10). */
+  near: z.array(nearPickup),
   /** The "dispatch totals": bookings of the day after the filters, and per tab. */
   totals: z.object({
     count: z.number(),
@@ -97,6 +118,11 @@ export const bookingActionInput = z.object({
 export const offerInput = bookingActionInput.extend({
   driverId: id(),
   vehicleId: optionalRef(),
+  /**
+   * The dispatcher saw the clash and confirms: without it, a booking that overlaps a job the driver
+   * holds (pick-up, expected duration and a 15-minute buffer) answers 409 with `clashes`.
+   */
+  allowOverlap: flag().optional().default(false),
 });
 
 /**
@@ -222,6 +248,11 @@ export const driverAllocationRow = z.object({
   lng: z.number().nullable(),
   lastSeenAt: z.string().nullable(),
   documentState: z.enum(ownerDocumentStates),
+  /**
+   * Why the driver cannot be given jobs, in words ("Driving licence expired"): a mandatory document
+   * of the driver or of the shift's vehicle has run out. Null when nothing blocks.
+   */
+  blockedReason: z.string().nullable(),
 });
 
 export const driverStatusInput = z.object({
@@ -304,6 +335,38 @@ export const suggestedDriver = z.object({
   reasons: z.array(z.string()),
 });
 
+export const driverChoicesInput = z.object({ bookingId: id() });
+
+/** How a driver stands for dispatch: the availability, or blocked by run-out papers. */
+export const driverChoiceStates = ['available', 'busy', 'on_break', 'offline', 'blocked'] as const;
+
+export const driverChoice = z.object({
+  driverId: z.number(),
+  driverName: z.string(),
+  callsign: z.string().nullable(),
+  state: z.enum(driverChoiceStates),
+  availabilityName: z.string(),
+  onShift: z.boolean(),
+  vehicleId: z.number().nullable(),
+  vehicleRegistration: z.string().nullable(),
+  vehicleTypeName: z.string().nullable(),
+  /** Straight line to the pick-up from the latest position; null without one. */
+  distanceMetres: z.number().nullable(),
+  etaSeconds: z.number().nullable(),
+  documentState: z.enum(ownerDocumentStates),
+  blockedReason: z.string().nullable(),
+  /** Why the booking cannot be given to this driver, in the words the allocation would answer. */
+  refusals: z.array(z.string()),
+  /** What a dispatcher must confirm ("Has job #123 14:00–15:10"). */
+  warnings: z.array(z.string()),
+});
+
+export const driverChoices = z.object({
+  bookingId: z.number(),
+  vehicleTypeName: z.string().nullable(),
+  drivers: z.array(driverChoice),
+});
+
 export const suggestions = z.object({
   bookingId: z.number(),
   pickup: z.object({ address: z.string(), lat: z.number().nullable(), lng: z.number().nullable() }),
@@ -312,3 +375,23 @@ export const suggestions = z.object({
   note: z.string().nullable(),
   candidates: z.array(suggestedDriver),
 });
+
+export const journeyMarksInput = z.object({ id: id() });
+
+export const journeyMarkKinds = ['arrived_far', 'arrived_early', 'completed_fast'] as const;
+
+/** A journey step that looked wrong, allowed but marked for the office, with its figures. */
+export const journeyMark = z.object({
+  id: z.number(),
+  step: z.string(),
+  kind: z.enum(journeyMarkKinds),
+  /** In words: "Arrived 1.2 km from the pick-up (more than 500 m)". */
+  message: z.string(),
+  driverId: z.number(),
+  driverName: z.string(),
+  /** Metres from the pick-up, minutes early, seconds on board: the figures behind the message. */
+  details: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
+  createdAt: z.string(),
+});
+
+export const journeyMarks = z.object({ bookingId: z.number(), marks: z.array(journeyMark) });

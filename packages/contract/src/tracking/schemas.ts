@@ -63,6 +63,8 @@ export const driverLocationRow = z.object({
   /** 1 available, 2 busy, 3 offline, 4 on break. */
   availability: z.number(),
   availabilityName: z.string(),
+  /** "Driving licence expired": a mandatory document of the driver or the shift's vehicle ran out. */
+  blockedReason: z.string().nullable(),
   onShift: z.boolean(),
   vehicleId: z.number().nullable(),
   vehicleRegistration: z.string().nullable(),

@@ -57,6 +57,7 @@ export const fieldLabels: Record<string, string> = {
   vehicleId: 'Vehicle',
   vendorId: 'Subcontractor',
   note: 'Note',
+  journey_mark: 'Marked for the office',
   repeatCount: 'Repeat bookings',
   remoteChangeId: 'Remote change',
 };

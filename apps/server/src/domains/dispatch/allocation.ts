@@ -1,5 +1,5 @@
 import { driverHoldsStatuses, type BookingMove, type schemas } from '@cabdesk/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Session } from '../../platform/auth/tokens';
 import { AppError, conflict, fieldError } from '../../platform/http/errors';
@@ -8,10 +8,20 @@ import { lockBooking, moveBooking } from '../bookings/moves';
 import type { bookings } from '../bookings/schema';
 import { drivers, vendors } from '../drivers/schema';
 import { vehicles, vehicleTypes } from '../vehicles/schema';
-import { assertCompliant } from './compliance';
+import { companyTimezone } from './board';
+import { expiredPapersOf } from './compliance';
+import { bookingRuleFacts, driverRuleFacts } from './driver-facts';
+import {
+  clashWords,
+  clockTime,
+  type DriverRuleFacts,
+  OVERLAP_BUFFER_MINUTES,
+  type Refusal,
+  refusalsOf,
+  type RuleVehicle,
+} from './rules';
 import { describeHolder, holderOf } from './holder';
 import { type DispatchRow, dispatchRowOf } from './rows';
-import { driverShifts } from './schema';
 
 type Ctx = CallContext<Session>;
 type Booking = typeof bookings.$inferSelect;
@@ -27,47 +37,98 @@ async function driverFor(ctx: Ctx, driverId: number) {
     .from(drivers)
     .where(and(eq(drivers.companyId, ctx.session.companyId), eq(drivers.id, driverId)));
   if (!driver) throw missing('driverId', `Driver ${driverId}`);
-  if (!driver.isActive) throw fieldError('driverId', 'is switched off; switch the driver on first');
   return driver;
 }
 
-/** The vehicle sent, or else the one of the driver's open shift, checked against the booking's type. */
-async function vehicleFor(ctx: Ctx, booking: Booking, vehicleId: number | null, driverId: number | null) {
-  let id = vehicleId;
-  if (!id && driverId) {
-    const [shift] = await ctx.db
-      .select({ vehicleId: driverShifts.vehicleId })
-      .from(driverShifts)
-      .where(
-        and(
-          eq(driverShifts.companyId, ctx.session.companyId),
-          eq(driverShifts.driverId, driverId),
-          isNull(driverShifts.endedAt),
-        ),
-      );
-    id = shift?.vehicleId ?? null;
-  }
-  if (!id) return null;
+/** The vehicle the dispatcher named: the company's, switched on. Its type is a rule (rules.ts). */
+async function namedVehicle(ctx: Ctx, vehicleId: number | null): Promise<Omit<RuleVehicle, 'chosen'> | null> {
+  if (!vehicleId) return null;
   const [vehicle] = await ctx.db
     .select({
       id: vehicles.id,
       isActive: vehicles.isActive,
+      registration: vehicles.registration,
       vehicleTypeId: vehicles.vehicleTypeId,
-      typeName: vehicleTypes.name,
+      vehicleTypeName: vehicleTypes.name,
     })
     .from(vehicles)
     .innerJoin(vehicleTypes, eq(vehicleTypes.id, vehicles.vehicleTypeId))
-    .where(and(eq(vehicles.companyId, ctx.session.companyId), eq(vehicles.id, id)));
-  if (!vehicle) throw missing('vehicleId', `Vehicle ${id}`);
+    .where(and(eq(vehicles.companyId, ctx.session.companyId), eq(vehicles.id, vehicleId)));
+  if (!vehicle) throw missing('vehicleId', `Vehicle ${vehicleId}`);
   if (!vehicle.isActive) throw fieldError('vehicleId', 'is switched off');
-  if (booking.vehicleTypeId && vehicle.vehicleTypeId !== booking.vehicleTypeId) {
-    const [wanted] = await ctx.db
-      .select({ name: vehicleTypes.name })
-      .from(vehicleTypes)
-      .where(eq(vehicleTypes.id, booking.vehicleTypeId));
-    throw fieldError('vehicleId', `is a ${vehicle.typeName}; the booking asks for a ${wanted?.name ?? 'other type'}`);
+  return vehicle;
+}
+
+/** The first refusal of the rules, as the call's 4xx: the same words the driver list shows. */
+function refuse(refusals: Refusal[], facts: DriverRuleFacts): void {
+  const first = refusals[0];
+  if (!first) return;
+  if (first.rule === 'expiredDocuments') {
+    throw new AppError(
+      422,
+      first.message,
+      facts.expired.map((d) => ({
+        field: d.ownerType === 'driver' ? 'driverId' : 'vehicleId',
+        message: `${d.documentTypeName} expired on ${d.expiryDate}`,
+      })),
+      { expiredDocuments: facts.expired },
+    );
   }
-  return vehicle.id;
+  throw new AppError(first.status, first.message, [{ field: first.field, message: first.message }]);
+}
+
+/**
+ * Checks a driver against the booking by the dispatch rules: refusals are 400/422, a clash with a
+ * job the driver holds is 409 naming it unless the dispatcher confirmed (`allowOverlap`). Answers the
+ * vehicle to give the booking (the named one, else the open shift's).
+ */
+async function checkRules(
+  ctx: Ctx,
+  booking: Booking,
+  driverId: number,
+  vehicleId: number | null,
+  allowOverlap: boolean,
+): Promise<number | null> {
+  const chosen = await namedVehicle(ctx, vehicleId);
+  const rules = await bookingRuleFacts(ctx, booking);
+  const facts = (await driverRuleFacts(ctx, rules, [driverId], chosen)).get(driverId)!;
+  refuse(refusalsOf(facts, rules), facts);
+  if (facts.clashes.length && !allowOverlap) {
+    const timezone = await companyTimezone(ctx);
+    const words = facts.clashes.map((c) => clashWords(c, timezone).replace(/^Has/, 'has'));
+    throw conflict(
+      `${facts.firstName} ${words.join(' and ')}, which overlaps this booking (pick-up ${clockTime(booking.pickupAt, timezone)}, ` +
+        `with ${OVERLAP_BUFFER_MINUTES} minutes between jobs); allocate anyway to give it to ${facts.firstName} as well.`,
+      {
+        currentStatus: booking.status,
+        version: booking.version,
+        clashes: facts.clashes.map((c) => ({
+          bookingId: c.bookingId,
+          pickupAt: c.pickupAt.toISOString(),
+          endsAt: c.endsAt.toISOString(),
+        })),
+      },
+    );
+  }
+  return facts.vehicle?.id ?? null;
+}
+
+/** A subcontractor (with or without one of its drivers) by the same rules, without the overlap. */
+async function checkSubcontractRules(
+  ctx: Ctx,
+  booking: Booking,
+  driverId: number | null,
+  vendorName: string,
+  vehicleId: number | null,
+): Promise<number | null> {
+  if (driverId) return checkRules(ctx, booking, driverId, vehicleId, true);
+  const chosen = await namedVehicle(ctx, vehicleId);
+  const rules = await bookingRuleFacts(ctx, booking);
+  const vehicle = chosen ? { ...chosen, chosen: true } : null;
+  const expired = vehicle ? await expiredPapersOf(ctx, [], [vehicle.id]) : [];
+  const facts: DriverRuleFacts = { firstName: vendorName, lastName: '', isActive: true, vehicle, expired, clashes: [] };
+  refuse(refusalsOf(facts, rules), facts);
+  return vehicle?.id ?? null;
 }
 
 const holds = (b: Booking) => driverHoldsStatuses.includes(b.status) && (b.driverId !== null || b.vendorId !== null);
@@ -117,13 +178,13 @@ async function answer(ctx: Ctx, id: number, message: string): Answer {
 export async function offerBooking(ctx: Ctx, input: OfferInput): Answer {
   const driver = await driverFor(ctx, input.driverId);
   const booking = await lockBooking(ctx, input.bookingId);
-  const vehicleId = await vehicleFor(ctx, booking, input.vehicleId, driver.id);
   await refuseIfHeld(
     ctx,
     booking,
     { driverId: driver.id, vendorId: driver.vendorId },
     { reallocate: true, version: input.version, move: 'offer' },
   );
+  const vehicleId = await checkRules(ctx, booking, driver.id, input.vehicleId, input.allowOverlap);
   await moveBooking(ctx, booking.id, 'offer', {
     patch: {
       driverId: driver.id,
@@ -148,8 +209,7 @@ export async function allocateBooking(ctx: Ctx, input: AllocateInput): Answer {
     { driverId: driver.id, vendorId: driver.vendorId },
     { reallocate: input.reallocate, version: input.version, move: 'allocate' },
   );
-  const vehicleId = await vehicleFor(ctx, booking, input.vehicleId, driver.id);
-  await assertCompliant(ctx, { driverId: driver.id, vehicleId });
+  const vehicleId = await checkRules(ctx, booking, driver.id, input.vehicleId, input.allowOverlap);
   await moveBooking(ctx, booking.id, 'allocate', {
     patch: { driverId: driver.id, vehicleId, vendorId: driver.vendorId, offerExpiresAt: null, acceptedAt: null },
     expectVersion: input.version,
@@ -181,8 +241,7 @@ export async function allocateToSubcontractor(ctx: Ctx, input: SubInput): Answer
     { driverId: driver?.id ?? null, vendorId },
     { reallocate: input.reallocate, version: input.version, move: 'allocate' },
   );
-  const vehicleId = await vehicleFor(ctx, booking, input.vehicleId, driver?.id ?? null);
-  await assertCompliant(ctx, { driverId: driver?.id ?? null, vehicleId });
+  const vehicleId = await checkSubcontractRules(ctx, booking, driver?.id ?? null, vendor.name, input.vehicleId);
   await moveBooking(ctx, booking.id, 'allocate', {
     patch: { driverId: driver?.id ?? null, vehicleId, vendorId, offerExpiresAt: null, acceptedAt: null },
     expectVersion: input.version,

@@ -19,6 +19,7 @@ import { todayIn } from '../documents/expiry';
 import { drivers } from '../drivers/schema';
 import { passengers } from '../passengers/schema';
 import { vehicles } from '../vehicles/schema';
+import { nearPickups } from './near-pickup';
 import { type DispatchRow, dispatchRowQuery, inTab, tabOf, tabSql, toDispatchRow } from './rows';
 
 type Ctx = CallContext<Session>;
@@ -211,6 +212,7 @@ export async function dispatchBoard(ctx: Ctx, input: BoardInput): Promise<Board>
   }
 
   const total = dispatchTabNames.reduce((n, t) => n + counts[t], 0);
+  const near = await nearPickups(ctx);
   return {
     date,
     timezone,
@@ -225,6 +227,7 @@ export async function dispatchBoard(ctx: Ctx, input: BoardInput): Promise<Board>
       total: Math.ceil(counts[tab] / perPage),
       data: byTab.get(tab) ?? [],
     })),
+    near,
     totals: { count: total, ...counts },
   };
 }

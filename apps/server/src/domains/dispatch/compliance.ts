@@ -25,9 +25,20 @@ export async function expiredMandatoryDocuments(
   ctx: Ctx,
   owners: { driverId: number | null; vehicleId: number | null },
 ): Promise<ExpiredDocument[]> {
+  return expiredPapersOf(ctx, owners.driverId ? [owners.driverId] : [], owners.vehicleId ? [owners.vehicleId] : []);
+}
+
+/** The same, for many drivers and vehicles at once (the manual driver list, the status pages). */
+export async function expiredPapersOf(
+  ctx: Ctx,
+  driverIds: readonly number[],
+  vehicleIds: readonly number[],
+): Promise<ExpiredDocument[]> {
   const whose = [
-    owners.driverId ? and(eq(documents.ownerType, 'driver'), eq(documents.ownerId, owners.driverId)) : undefined,
-    owners.vehicleId ? and(eq(documents.ownerType, 'vehicle'), eq(documents.ownerId, owners.vehicleId)) : undefined,
+    driverIds.length ? and(eq(documents.ownerType, 'driver'), inArray(documents.ownerId, [...driverIds])) : undefined,
+    vehicleIds.length
+      ? and(eq(documents.ownerType, 'vehicle'), inArray(documents.ownerId, [...vehicleIds]))
+      : undefined,
   ].filter(Boolean);
   if (!whose.length) return [];
   const today = await companyToday(ctx);
@@ -94,4 +105,20 @@ export function hasExpiredMandatorySql(ownerType: 'driver' | 'vehicle', ownerId:
         and dt.is_mandatory and dt.is_active and dt.has_expiry
       group by dt.id
       having not bool_or(d.expiry_date is null) and max(d.expiry_date) < ${today}::date)`;
+}
+
+/**
+ * The names of the mandatory documents of a driver and of a vehicle (qualified id columns; the
+ * vehicle's may be null) that have run out, by the rule above, joined in one text ("Driving licence,
+ * MOT certificate"), or null: what makes a driver "Blocked" on the status page, the map and the board.
+ */
+export function expiredNamesSql(driverId: SQL, vehicleId: SQL, today: string): SQL<string | null> {
+  return sql<string | null>`(select string_agg(x.name, ', ' order by x.owner_type, x.name) from (
+      select dt.name, d.owner_type from documents d
+      join document_types dt on dt.company_id = d.company_id and dt.id = d.document_type_id
+      where ((d.owner_type = 'driver' and d.owner_id = ${driverId})
+          or (d.owner_type = 'vehicle' and d.owner_id = ${vehicleId}))
+        and dt.is_mandatory and dt.is_active and dt.has_expiry
+      group by d.owner_type, d.owner_id, dt.id, dt.name
+      having not bool_or(d.expiry_date is null) and max(d.expiry_date) < ${today}::date) x)`;
 }

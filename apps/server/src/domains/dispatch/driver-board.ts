@@ -7,6 +7,7 @@ import { listPage, orderFrom, searchAny } from '../../platform/http/list';
 import { companyToday, documentRank, stateOfRank } from '../documents/owner-documents';
 import { drivers, vendors } from '../drivers/schema';
 import { vehicles, vehicleTypes } from '../vehicles/schema';
+import { expiredNamesSql } from './compliance';
 import { driverLocations, driverShifts } from './schema';
 
 type Ctx = CallContext<Session>;
@@ -46,6 +47,7 @@ const columns = (today: string) => ({
   lng: driverLocations.lng,
   lastSeenAt: driverLocations.recordedAt,
   documentRank: documentRank('driver', drivers, today),
+  expiredNames: expiredNamesSql(sql`"drivers"."id"`, sql`"vehicles"."id"`, today),
 });
 
 /** Drivers with their open shift (and its vehicle), vendor and latest position. */
@@ -94,6 +96,7 @@ export function toAllocationRow(raw: Raw): DriverAllocationRow & { isActive: boo
     lng: raw.lng,
     lastSeenAt: raw.lastSeenAt?.toISOString() ?? null,
     documentState: stateOfRank(raw.documentRank),
+    blockedReason: raw.expiredNames ? `${raw.expiredNames} expired` : null,
     isActive: raw.isActive,
   };
 }

@@ -9,7 +9,9 @@ import {
   resetBooking,
   unallocateBooking,
 } from './allocation';
+import { bookingJourneyMarks } from '../driver-app/journey-checks';
 import { dispatchBoard, listDispatchTab } from './board';
+import { driverChoices } from './choices';
 import { listDriverAllocation } from './driver-board';
 import { addDriverShift, availabilitySums, findDriverDetail, updateDriverStatus } from './driver-status';
 import { listDocumentExpiry, listSubcontractorDrivers } from './papers';
@@ -29,6 +31,8 @@ export const dispatchHandlers = handlers({
   'Booking/GetTableSummaryDriverListDocumentExpiry': (input, ctx) => listDocumentExpiry(ctx, input),
   'Booking/GetTableSummaryDriverSubContractor': (input, ctx) => listSubcontractorDrivers(ctx, input),
   'Booking/GetSuggestedDrivers': (input, ctx) => suggestDrivers(ctx, input),
+  'Booking/GetDriverChoices': (input, ctx) => driverChoices(ctx, input),
+  'Booking/GetBookingJourneyMarks': (input, ctx) => bookingJourneyMarks(ctx, input),
 
   'Driver/GetTableSummaryDriverAllocation': (input, ctx) => listDriverAllocation(ctx, input),
   'Driver/UpdateDriverStatus': (input, ctx) => updateDriverStatus(ctx, input),

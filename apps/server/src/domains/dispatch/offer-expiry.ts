@@ -12,11 +12,12 @@ export const OFFER_EXPIRY_INTERVAL_MS = 5_000;
 const BATCH = 100;
 
 /** The product itself acting for a company: no user, every move traced with source 'system'. */
-function systemContext(
+export function systemContext(
   db: Db,
   services: Services,
   companyId: number,
   effects: (() => unknown)[],
+  agent = 'offer-expiry',
 ): CallContext<Session> {
   return {
     db,
@@ -24,7 +25,7 @@ function systemContext(
     ability: services.abilities.anonymous(),
     rules: [],
     services,
-    request: { ip: '127.0.0.1', userAgent: 'offer-expiry' },
+    request: { ip: '127.0.0.1', userAgent: agent },
     afterCommit: (effect) => void effects.push(effect),
     // Expiry never fails on purpose; a round that fails is simply tried again by the next one.
     afterRollback: () => undefined,

@@ -26,6 +26,8 @@ export interface DriverCandidate {
   onShift: boolean;
   /** The worst state over the driver's and the shift vehicle's mandatory documents. */
   documentState: PaperState;
+  /** Jobs the driver holds that the booking would overlap, in words ("Has job #123 14:00–15:10"). */
+  clashes?: readonly string[];
 }
 
 export interface RankOptions {
@@ -66,6 +68,8 @@ export const PENALTY = {
   noVehicle: 300,
   offShift: 900,
   stalePosition: 180,
+  /** Per overlapping job: allocating needs the dispatcher's confirmation. */
+  overlap: 1800,
 } as const;
 
 /** A position older than this is not trusted as "where the driver is now". */
@@ -110,6 +114,7 @@ export function rankDrivers(candidates: readonly DriverCandidate[], options: Ran
     if (c.vehicleId === null) score += PENALTY.noVehicle;
     if (!c.onShift) score += PENALTY.offShift;
     if (options.now - c.seenAt > STALE_AFTER_MS) score += PENALTY.stalePosition;
+    if (c.clashes?.length) score += PENALTY.overlap * c.clashes.length;
     if (best.length === options.limit && score >= best[best.length - 1]!.score) continue;
     let i = best.length;
     while (i > 0 && best[i - 1]!.score > score) i--;
@@ -138,6 +143,7 @@ function explain({ c, score }: Scored, options: RankOptions): RankedDriver {
   if (c.documentState === 'missing') reasons.push('a mandatory document is missing (ranked lower)');
   else if (c.documentState === 'expiring') reasons.push('documents valid, one expiring soon');
   else reasons.push('documents valid');
+  for (const clash of c.clashes ?? []) reasons.push(`${clash} (ranked lower)`);
   if (ageMs > STALE_AFTER_MS) reasons.push(`position ${Math.round(ageMs / 60_000)} min old (ranked lower)`);
   return {
     driverId: c.driverId,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, doublePrecision, index, integer, pgTable, real, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, index, integer, pgTable, primaryKey, real, timestamp } from 'drizzle-orm/pg-core';
 import { companyColumn, idColumn, sameCompany, tenantKey } from '../../platform/db/columns';
+import { bookings } from '../bookings/schema';
 import { drivers } from '../drivers/schema';
 import { vehicles } from '../vehicles/schema';
 
@@ -67,5 +68,22 @@ export const driverPositions = pgTable(
   (t) => [
     index('driver_positions_driver_idx').on(t.companyId, t.driverId, t.recordedAt),
     index('driver_positions_booking_idx').on(t.companyId, t.bookingId, t.recordedAt),
+  ],
+);
+
+/**
+ * A job with no driver whose pick-up came near, announced to the dispatchers: one row per booking,
+ * written in the same transaction as the announcement, so a restart never announces it twice.
+ */
+export const nearPickupAnnouncements = pgTable(
+  'near_pickup_announcements',
+  {
+    companyId: companyColumn(),
+    bookingId: integer().notNull(),
+    announcedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.bookingId] }),
+    sameCompany(t, t.bookingId, bookings).onDelete('cascade'),
   ],
 );

@@ -8,7 +8,10 @@ import { bookings, bookingStops } from '../bookings/schema';
 import { companyToday, documentRank, stateOfRank } from '../documents/owner-documents';
 import { drivers } from '../drivers/schema';
 import { vehicles, vehicleTypes } from '../vehicles/schema';
+import { companyTimezone } from './board';
 import { hasExpiredMandatorySql } from './compliance';
+import { bookingRuleFacts, clashesOf } from './driver-facts';
+import { clashWords } from './rules';
 import { type DriverCandidate, rankDrivers } from './rank-drivers';
 import { driverLocations, driverShifts } from './schema';
 
@@ -31,7 +34,13 @@ const SEARCH_RADIUS_KM = 50;
 export async function suggestDrivers(ctx: Ctx, input: z.output<typeof schemas.suggestionsInput>): Promise<Answer> {
   const companyId = ctx.session.companyId;
   const [booking] = await ctx.db
-    .select({ id: bookings.id, vehicleTypeId: bookings.vehicleTypeId })
+    .select({
+      id: bookings.id,
+      vehicleTypeId: bookings.vehicleTypeId,
+      pickupAt: bookings.pickupAt,
+      durationSeconds: bookings.durationSeconds,
+      hireMinutes: bookings.hireMinutes,
+    })
     .from(bookings)
     .where(and(eq(bookings.companyId, companyId), eq(bookings.id, input.bookingId)));
   if (!booking) {
@@ -132,9 +141,15 @@ export async function suggestDrivers(ctx: Ctx, input: z.output<typeof schemas.su
     today,
     nearest.ranked.map((r) => r.driverId),
   );
+  const clashes = await clashesOf(ctx, await bookingRuleFacts(ctx, booking), [...papers.keys()]);
+  const timezone = await companyTimezone(ctx);
   const shortlist = everyone
     .filter((c) => papers.has(c.driverId))
-    .map((c) => ({ ...c, documentState: papers.get(c.driverId) ?? 'valid' }));
+    .map((c) => ({
+      ...c,
+      documentState: papers.get(c.driverId) ?? 'valid',
+      clashes: (clashes.get(c.driverId) ?? []).map((x) => clashWords(x, timezone)),
+    }));
   const { ranked, leftOut } = rankDrivers(shortlist, { ...rankOptions, limit: input.limit });
   const notes: string[] = [];
   if (!rows.length) notes.push(`No available driver on shift within ${SEARCH_RADIUS_KM} km has a known position.`);

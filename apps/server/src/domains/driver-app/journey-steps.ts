@@ -5,6 +5,7 @@ import { conflict, notFound } from '../../platform/http/errors';
 import { lockBooking, moveBooking } from '../bookings/moves';
 import { type bookings, bookingStops } from '../bookings/schema';
 import { signedInDriverId, type Ctx } from './signed-in-driver';
+import { arrivalMarks, completionMarks, recordMarks } from './journey-checks';
 import { journeySteps } from './schema';
 
 const { journeyStepMoves, journeyStepNames } = schemas;
@@ -162,12 +163,20 @@ export async function takeJourneyStep(ctx: Ctx, input: StepInput): Promise<StepA
   if (!canMove(booking.status, move)) refuseStep(booking, input.step);
   const takenAt = input.takenAt ? new Date(input.takenAt) : null;
   const at = stampOf(takenAt ?? new Date(), booking);
+  // Plausibility: a step that looks wrong is allowed but marked for the office (journey-checks.ts).
+  const marks =
+    input.step === 'arrive'
+      ? await arrivalMarks(ctx, booking, driverId, at)
+      : input.step === 'complete'
+        ? completionMarks(booking, at)
+        : [];
   const after = await moveBooking(ctx, booking.id, move, {
     source: 'driver',
     note: input.note,
     patch: takenAtPatch(input.step, at, booking),
   });
   await markStops(ctx, booking.id, input.step, at);
+  await recordMarks(ctx, booking.id, driverId, input.step, marks);
   const answer = answerOf(after, input.step, false);
   if (key) {
     await ctx.db.insert(journeySteps).values({

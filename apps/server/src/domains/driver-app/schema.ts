@@ -46,6 +46,32 @@ export const journeySteps = pgTable(
   ],
 );
 
+/**
+ * A journey step that looks wrong (arrived far from the pick-up or hours early, completed within a
+ * minute of boarding): allowed, since signal and GPS lie, but marked for the office with the figures.
+ */
+export const journeyMarks = pgTable(
+  'journey_marks',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: companyColumn(),
+    bookingId: integer().notNull(),
+    driverId: integer().notNull(),
+    step: text().notNull(),
+    kind: text({ enum: ['arrived_far', 'arrived_early', 'completed_fast'] }).notNull(),
+    message: text().notNull(),
+    /** The figures behind it: metres from the pick-up, minutes early, seconds on board. */
+    details: jsonb().$type<Record<string, number | string | null>>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('journey_marks_booking_idx').on(t.companyId, t.bookingId, t.createdAt),
+    check('journey_marks_kind_check', inList(t.kind, ['arrived_far', 'arrived_early', 'completed_fast'])),
+    sameCompany(t, t.bookingId, bookings).onDelete('cascade'),
+    sameCompany(t, t.driverId, drivers).onDelete('cascade'),
+  ],
+);
+
 /** A message for one driver (a new offer, a change to a job, a note from the office). */
 export const driverNotifications = pgTable(
   'driver_notifications',

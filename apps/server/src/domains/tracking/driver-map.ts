@@ -7,6 +7,8 @@ import type { CallContext } from '../../platform/http/context';
 import { notFound } from '../../platform/http/errors';
 import { listPage, orderFrom, searchAny } from '../../platform/http/list';
 import { bookings, bookingStops } from '../bookings/schema';
+import { companyToday } from '../documents/owner-documents';
+import { expiredNamesSql } from '../dispatch/compliance';
 import { driverLocations, driverShifts } from '../dispatch/schema';
 import { drivers } from '../drivers/schema';
 import { vehicles } from '../vehicles/schema';
@@ -62,7 +64,7 @@ const currentJob = (db: Db) =>
 const noDistance = sql<number | null>`null::int`;
 
 /** Drivers with their latest position, shift vehicle and current job; WHERE and ORDER to follow. */
-function mapQuery(db: Db, distance: SQL<number | null> = noDistance) {
+function mapQuery(db: Db, today: string, distance: SQL<number | null> = noDistance) {
   const shift = openShift(db);
   const job = currentJob(db);
   return db
@@ -73,6 +75,7 @@ function mapQuery(db: Db, distance: SQL<number | null> = noDistance) {
       callsign: drivers.callsign,
       phone: sql<string | null>`coalesce(${drivers.mobile}, ${drivers.phone})`,
       availability: drivers.availability,
+      expiredNames: expiredNamesSql(sql`"drivers"."id"`, sql`"vehicles"."id"`, today),
       shiftId: shift.shiftId,
       vehicleId: vehicles.id,
       vehicleRegistration: vehicles.registration,
@@ -105,6 +108,7 @@ type Raw = {
   callsign: string | null;
   phone: string | null;
   availability: number;
+  expiredNames: string | null;
   shiftId: number | null;
   vehicleId: number | null;
   vehicleRegistration: string | null;
@@ -128,6 +132,7 @@ function toRow(r: Raw, now: number): DriverLocationRow {
     phone: r.phone,
     availability: r.availability,
     availabilityName: labelOf('driverStatus', String(r.availability)),
+    blockedReason: r.expiredNames ? `${r.expiredNames} expired` : null,
     onShift: r.shiftId !== null,
     vehicleId: r.vehicleId,
     vehicleRegistration: r.vehicleRegistration,
@@ -170,7 +175,7 @@ export async function listDriverLocations(ctx: Ctx, input: ListInput) {
     count: () => countOf(ctx.db, where),
     rows: async (limit, offset) =>
       (
-        await mapQuery(ctx.db)
+        await mapQuery(ctx.db, await companyToday(ctx))
           .where(where)
           .orderBy(...order)
           .limit(limit)
@@ -196,7 +201,7 @@ async function countOf(db: Db, where: SQL | undefined): Promise<number> {
 
 /** Driver/GetDriverLocation: one driver of the company, with or without a position. */
 export async function driverLocation(ctx: Ctx, driverId: number): Promise<DriverLocationRow> {
-  const [raw] = await mapQuery(ctx.db).where(
+  const [raw] = await mapQuery(ctx.db, await companyToday(ctx)).where(
     and(eq(drivers.companyId, ctx.session.companyId), eq(drivers.id, driverId)),
   );
   if (!raw) throw notFound('Driver');
@@ -253,7 +258,7 @@ export async function listAvailableDrivers(ctx: Ctx, input: AvailableInput) {
     count: () => countOf(ctx.db, where),
     rows: async (limit, offset) =>
       (
-        await mapQuery(ctx.db, distance)
+        await mapQuery(ctx.db, await companyToday(ctx), distance)
           .where(where)
           .orderBy(...order)
           .limit(limit)

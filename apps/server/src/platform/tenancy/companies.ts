@@ -35,6 +35,16 @@ export const companies = pgTable(
     locale: text().notNull().default('en-GB'),
     /** How dates read on screens and documents: d-m-Y (the default), d/m/Y, d.m.Y, m/d/Y or Y-m-d. */
     dateFormat: text().notNull().default('d-m-Y'),
+    /**
+     * Dispatch: a job with no driver whose pick-up is this many minutes away or less is flagged on
+     * the board and announced once to the dispatchers.
+     */
+    nearPickupMinutes: integer().notNull().default(30),
+    /**
+     * Driver app: when set, "Arrived" is refused further than this many metres from the pick-up.
+     * Null (the default) allows it anywhere, marked on the booking when implausible.
+     */
+    arriveWithinMetres: integer(),
     isVatRegistered: boolean().notNull().default(false),
     /** VAT rate in basis points: 2000 = 20 %. */
     vatRateBp: integer().notNull().default(2000),
@@ -56,6 +66,8 @@ export const companies = pgTable(
   },
   (t) => [
     uniqueIndex('companies_short_name_key').on(sql`lower(${t.shortName})`),
+    check('companies_near_pickup_minutes_check', sql`${t.nearPickupMinutes} between 1 and 1440`),
+    check('companies_arrive_within_metres_check', sql`${t.arriveWithinMetres} between 10 and 100000`),
     check('companies_date_format_check', sql`${t.dateFormat} in ('d-m-Y', 'd/m/Y', 'd.m.Y', 'm/d/Y', 'Y-m-d')`),
   ],
 );

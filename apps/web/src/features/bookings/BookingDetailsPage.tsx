@@ -26,6 +26,7 @@ import { BookingTrackingPanel } from '../map/BookingTrackingPanel';
 import { useCall } from '../../api/hooks';
 import type { BookingDetails } from './api';
 import { HistoryLog } from './details/HistoryLog';
+import { JourneyMarks } from './details/JourneyMarks';
 import { RemoteChanges } from './details/RemoteChanges';
 import { StatusActions } from './details/StatusActions';
 import { StatusTimeline } from './details/StatusTimeline';
@@ -70,6 +71,7 @@ export function BookingDetailsPage() {
     <Stack gap="md">
       {back}
       <Header booking={booking} />
+      <JourneyMarks id={booking.id} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="md">

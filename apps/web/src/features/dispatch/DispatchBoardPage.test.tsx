@@ -86,10 +86,32 @@ function board(input: Record<string, unknown>) {
         total: 1,
         data: t === tab && t === 'unallocated' ? rows : [],
       })),
+      near: nearList,
       totals: { count: 25, ...counts, urgent: 1 },
     },
   };
 }
+
+let nearList: Record<string, unknown>[] = [];
+
+const choice = (driverId: number, name: string, extra: Record<string, unknown> = {}) => ({
+  driverId,
+  driverName: name,
+  callsign: `C${driverId}`,
+  state: 'available',
+  availabilityName: 'Available',
+  onShift: true,
+  vehicleId: driverId * 10,
+  vehicleRegistration: `REG ${driverId}`,
+  vehicleTypeName: 'Saloon',
+  distanceMetres: 1500,
+  etaSeconds: 180,
+  documentState: 'valid',
+  blockedReason: null,
+  refusals: [],
+  warnings: [],
+  ...extra,
+});
 
 const candidate = (driverId: number, callsign: string, metres: number) => ({
   driverId,
@@ -138,7 +160,25 @@ const selectedRow = () => screen.getAllByTestId('board-row').find((r) => r.getAt
 
 beforeEach(() => {
   calls.length = 0;
+  nearList = [];
   answers = {
+    'Booking/GetDriverChoices': (input) => ({
+      data: {
+        bookingId: input.bookingId,
+        vehicleTypeName: 'Estate',
+        drivers: [
+          choice(21, 'Ava Free', { vehicleTypeName: 'Estate' }),
+          choice(22, 'Ben Busy', { state: 'busy', availabilityName: 'Busy', warnings: ['Has job #40 14:00–15:10'] }),
+          choice(23, 'James Reed', { refusals: ['James has a Saloon; this booking needs an Estate.'] }),
+          choice(24, 'Kim Lapsed', {
+            state: 'blocked',
+            blockedReason: 'Driving licence expired',
+            documentState: 'expired',
+            refusals: ["Kim's Driving licence expired on 01-03-2020."],
+          }),
+        ],
+      },
+    }),
     'Booking/GetBookingDispatch': board,
     'Driver/GetTableSummaryDriverAllocation': () => ({ data: [], allData: [], total: 0, count: 0 }),
     'Booking/GetSuggestedDrivers': (input) => ({
@@ -249,6 +289,94 @@ describe('the dispatch board', { timeout: 30_000 }, () => {
     const alert = await screen.findByTestId('action-error');
     expect(alert.textContent).toContain('allocated by Sam Dispatcher');
     expect(within(alert).getByRole('button', { name: /Allocate anyway/ })).toBeTruthy();
+  });
+
+  it('lists every driver with state, distance, vehicle type and papers, and the refusals before anyone clicks', async () => {
+    renderBoard();
+    await waitFor(() => expect(screen.getAllByTestId('board-row')).toHaveLength(3));
+    key('ArrowDown');
+    key('Enter');
+    const list = await screen.findByTestId('driver-choices');
+    const items = within(list).getAllByTestId('driver-choice');
+    expect(items).toHaveLength(4);
+    expect(items[0]!.textContent).toContain('Available');
+    expect(items[0]!.textContent).toContain('Estate REG 21');
+    expect(items[0]!.textContent).toContain('1.5 km');
+    expect(items[0]!.textContent).toContain('Documents valid');
+    expect(items[1]!.textContent).toContain('Busy');
+    expect(within(items[1]!).getByTestId('warning').textContent).toBe('Has job #40 14:00–15:10');
+    expect(within(items[2]!).getByTestId('refusal').textContent).toBe(
+      'James has a Saloon; this booking needs an Estate.',
+    );
+    expect(items[3]!.textContent).toContain('Blocked: Driving licence expired');
+    expect(items[3]!.getAttribute('aria-disabled')).toBe('true');
+    // A refused driver cannot be picked; an allowed one is whom Allocate goes to.
+    fireEvent.click(items[2]!);
+    expect(items[2]!.getAttribute('aria-selected')).toBe('false');
+    fireEvent.click(items[0]!);
+    expect(items[0]!.getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByTestId('allocate'));
+    await waitFor(() => expect(calls.some((c) => c.name === 'Booking/UpdateBookingDriverAndVehicleHard')).toBe(true));
+    expect(calls.find((c) => c.name === 'Booking/UpdateBookingDriverAndVehicleHard')!.input).toMatchObject({
+      bookingId: 11,
+      driverId: 21,
+      vehicleId: 210,
+    });
+  });
+
+  it('shows a clash with the driver’s job and allocates anyway only when asked', async () => {
+    answers['Booking/UpdateBookingDriverAndVehicleHard'] = (input) => {
+      if (input.allowOverlap) return { code: 200, message: 'Allocated.', data: input };
+      throw new ApiError(
+        409,
+        'Dan has job #40 14:00–15:10, which overlaps this booking (pick-up 14:30, with 15 minutes between jobs); allocate anyway to give it to Dan as well.',
+        [],
+        { code: 409, clashes: [{ bookingId: 40, pickupAt: '2026-11-22T14:00:00Z', endsAt: '2026-11-22T15:10:00Z' }] },
+      );
+    };
+    renderBoard();
+    await waitFor(() => expect(screen.getAllByTestId('board-row')).toHaveLength(3));
+    key('ArrowDown');
+    key('Enter');
+    await waitFor(() => expect(screen.getAllByTestId('suggestion')).toHaveLength(2));
+    key('A');
+    const alert = await screen.findByTestId('action-error');
+    expect(alert.textContent).toContain('has job #40 14:00–15:10');
+    expect(calls.filter((c) => c.name === 'Booking/UpdateBookingDriverAndVehicleHard')).toHaveLength(1);
+    fireEvent.click(within(alert).getByTestId('allow-overlap'));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.name === 'Booking/UpdateBookingDriverAndVehicleHard')).toHaveLength(2),
+    );
+    expect(calls.filter((c) => c.name === 'Booking/UpdateBookingDriverAndVehicleHard')[1]!.input).toMatchObject({
+      bookingId: 11,
+      driverId: 5,
+      allowOverlap: true,
+    });
+  });
+
+  it('flags a job with no driver picking up soon: first, tinted, explained and counted in the title', async () => {
+    nearList = [
+      {
+        bookingId: 13,
+        pickupAt: '2026-11-22T10:00:00Z',
+        pickup: 'Pick-up 13',
+        minutesToPickup: 12,
+        suggestion: null,
+        reason: 'No driver can reach it in time: every driver on shift is busy.',
+        announcedAt: null,
+      },
+    ];
+    renderBoard();
+    await waitFor(() => expect(screen.getAllByTestId('board-row')).toHaveLength(3));
+    const first = screen.getAllByTestId('board-row')[0]!;
+    expect(first.getAttribute('data-booking-id')).toBe('13');
+    expect(first.getAttribute('data-near')).toBe('true');
+    expect(within(first).getByTestId('near-flag').textContent).toContain('Pick-up soon, no driver');
+    expect(screen.getAllByTestId('board-row')[1]!.getAttribute('data-near')).toBeNull();
+    expect(screen.getByTestId('near-verdict').textContent).toBe(
+      'No driver can reach it in time: every driver on shift is busy.',
+    );
+    await waitFor(() => expect(document.title).toMatch(/^\(1\) /));
   });
 
   it('opens a new booking with N', async () => {

@@ -1,9 +1,10 @@
 import { Box, Button, Drawer, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { canMove } from '@cabdesk/contract';
-import { IconKeyboard, IconPlus } from '@tabler/icons-react';
+import { IconAlarm, IconKeyboard, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAbility } from '../../app/ability';
@@ -15,6 +16,7 @@ import { BoardFilters } from './components/BoardFilters';
 import { BoardTabs } from './components/BoardTabs';
 import { BookingDetailPane } from './components/BookingDetailPane';
 import { BookingTable } from './components/BookingTable';
+import { NearPickups } from './components/NearPickups';
 import { DriverSidebar } from './components/DriverSidebar';
 import { ReadFailure } from './components/ReadFailure';
 import { ShortcutsModal } from './components/ShortcutsModal';
@@ -23,6 +25,7 @@ import { useBoardParams } from './hooks/useBoardParams';
 import { useBookingActions } from './hooks/useBookingActions';
 import { useLivePrefixes, useNewArrivals } from './hooks/useLiveBoard';
 import type { Shortcut } from './hooks/shortcuts';
+import { minutesOf } from './format';
 import { readBoard, readDrivers, readSuggestions } from './model';
 
 const PER_PAGE = 50;
@@ -88,12 +91,39 @@ export function DispatchBoardPage() {
   const suggestionList = wantsSuggestions ? suggestions.data?.candidates : undefined;
   const target = suggestionList?.[chosen] ?? suggestionList?.[0] ?? null;
 
+  const near = board.data?.near;
+  const nearIds = new Set(near?.map((n) => n.bookingId));
+  const title = t('dispatch.title');
+  useEffect(() => {
+    const before = document.title;
+    document.title = near?.length ? t('dispatch.near.docTitle', { count: near.length, title }) : title;
+    return () => {
+      document.title = before;
+    };
+  }, [near?.length, t, title]);
+
+  useLivePrefixes(['booking.near'], (e) => {
+    // The server announces each near job once; every open board shows it.
+    const reason = typeof e.payload.reason === 'string' ? e.payload.reason : '';
+    const suggestion = e.payload.suggestion as { driverName: string; etaSeconds: number } | null | undefined;
+    notifications.show({
+      color: 'red',
+      icon: <IconAlarm size={18} />,
+      title: t('dispatch.near.toast', { id: e.payload.bookingId }),
+      message: suggestion
+        ? t('dispatch.near.suggest', { name: suggestion.driverName, minutes: minutesOf(suggestion.etaSeconds) })
+        : reason,
+      autoClose: 15000,
+    });
+  });
+
   useLivePrefixes(['booking.', 'driver.'], () => {
     void client.invalidateQueries({
       predicate: (query) =>
         [
           'Booking/GetBookingDispatch',
           'Booking/GetSuggestedDrivers',
+          'Booking/GetDriverChoices',
           'Driver/GetTableSummaryDriverAllocation',
         ].includes(String(query.queryKey[0])),
     });
@@ -210,6 +240,15 @@ export function DispatchBoardPage() {
             if (key !== 'Escape' && rows?.[0] && !selected) select(rows[0].id);
           }}
         />
+        <NearPickups
+          near={near ?? []}
+          onOpen={(id) => {
+            if (rows?.some((r) => r.id === id)) {
+              select(id);
+              setDetailOpen(true);
+            } else changeParams({ tab: 'unallocated' });
+          }}
+        />
         {board.error ? <ReadFailure title={t('dispatch.boardFailed')} error={board.error} /> : null}
         {board.isPending ? (
           <Text c="dimmed" size="sm" py="xl" ta="center">
@@ -220,6 +259,7 @@ export function DispatchBoardPage() {
             rows={rows}
             selectedId={selected?.id ?? null}
             newIds={newIds}
+            nearIds={nearIds}
             onOpen={(id) => {
               select(id);
               setDetailOpen(true);

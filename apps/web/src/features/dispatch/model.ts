@@ -16,6 +16,16 @@ export interface Board {
   count: number;
   /** Not finished, starting within the hour, and nobody holds it. */
   urgent: number;
+  /** Jobs with no driver whose pick-up is near (the company's setting), soonest first. */
+  near: NearPickup[];
+}
+
+export type NearPickup = CallOutput<'Booking/GetBookingDispatch'>['near'][number];
+
+/** The shown rows with the near jobs first (they need a driver now), the rest in the board's order. */
+export function nearFirst(rows: BookingRow[], near: readonly NearPickup[]): BookingRow[] {
+  const ids = new Set(near.map((n) => n.bookingId));
+  return [...rows.filter((r) => ids.has(r.id)), ...rows.filter((r) => !ids.has(r.id))];
 }
 
 export interface SidebarDriver {
@@ -30,6 +40,8 @@ export interface SidebarDriver {
   shiftStartedAt: string | null;
   currentBookingId: number | null;
   currentBookingStatus: DriverRow['currentBookingStatus'];
+  /** "Driving licence expired": the driver cannot be given jobs until renewed. */
+  blockedReason: string | null;
 }
 
 export type Suggestion = Candidate;
@@ -51,7 +63,13 @@ export function readBoard(answer: ResponseOf<'Booking/GetBookingDispatch'>): Boa
   const totals = emptyTotals();
   for (const tab of dispatchTabNames) totals[tab] = board.totals[tab];
   const shown = board.tabs.find((t) => t.tab === board.tab) ?? board.tabs[0];
-  return { rows: shown?.data ?? [], totals, count: shown?.count ?? 0, urgent: board.totals.urgent };
+  return {
+    rows: nearFirst(shown?.data ?? [], board.near),
+    totals,
+    count: shown?.count ?? 0,
+    urgent: board.totals.urgent,
+    near: board.near,
+  };
 }
 
 export const availabilityOf = (n: number): Availability => (n === 1 || n === 2 || n === 4 ? n : 3);
@@ -69,6 +87,7 @@ export function readDrivers(answer: ResponseOf<'Driver/GetTableSummaryDriverAllo
     shiftStartedAt: d.shiftStartedAt,
     currentBookingId: d.currentBookingId,
     currentBookingStatus: d.currentBookingStatus,
+    blockedReason: d.blockedReason,
   }));
 }
 

@@ -110,8 +110,10 @@ export function DriverList({
                       </Text>
                       <LastSeen at={d.position?.recordedAt} now={now} style={{ whiteSpace: 'nowrap' }} />
                     </Group>
-                    <Text size="xs" c="dimmed" truncate>
-                      {t(`map.status.${d.availability}`)}
+                    <Text size="xs" c={d.blockedReason ? 'red' : 'dimmed'} truncate>
+                      {d.blockedReason
+                        ? t('map.blocked', { reason: d.blockedReason })
+                        : t(`map.status.${d.availability}`)}
                       {d.vehicleRegistration ? ` · ${d.vehicleRegistration}` : ''}
                       {d.bookingId ? ` · #${d.bookingId}` : ''}
                     </Text>

@@ -24,8 +24,15 @@ export function DriverPopup({ driver, now }: { driver: DriverOnMap; now: number 
         ) : null}
       </Group>
       <Group gap={6}>
-        <Badge size="sm" variant="filled" color={statusColour(driver.availability)}>
-          {t(`map.status.${driver.availability}`)}
+        <Badge
+          size="sm"
+          variant="filled"
+          color={driver.blockedReason ? 'red' : statusColour(driver.availability)}
+          data-testid="map-driver-status"
+        >
+          {driver.blockedReason
+            ? t('map.blocked', { reason: driver.blockedReason })
+            : t(`map.status.${driver.availability}`)}
         </Badge>
         {driver.onShift ? (
           <Badge size="sm" variant="light" color="blue">

@@ -31,8 +31,9 @@ import { ConfirmButton } from '../../../ui/ConfirmButton';
 import { dateTime, money } from '../../../ui/format';
 import { LookupSelect } from '../../../ui/LookupSelect';
 import { useDispatchQuery } from '../api';
-import { type ActionName, type BookingActions, movesWithButtons } from '../hooks/useBookingActions';
+import { type ActionName, type BookingActions, clashesOf, movesWithButtons } from '../hooks/useBookingActions';
 import type { BookingRow, Suggestion } from '../model';
+import { DriverChoiceList } from './DriverChoiceList';
 import { StatusBadge } from './StatusBadge';
 import { SuggestionList } from './SuggestionList';
 
@@ -50,11 +51,20 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The failure of the last action, in words, where the dispatcher is looking. */
-function FailureAlert({ actions, onReallocate }: { actions: BookingActions; onReallocate: () => void }) {
+function FailureAlert({
+  actions,
+  onReallocate,
+  onAllowOverlap,
+}: {
+  actions: BookingActions;
+  onReallocate: () => void;
+  onAllowOverlap: (action: 'offer' | 'allocate') => void;
+}) {
   const { t } = useTranslation();
   const failure = actions.failure;
   if (!failure) return null;
   const status = failure.error instanceof ApiError ? failure.error.status : 0;
+  const clashes = clashesOf(failure.error);
   const label = t(`dispatch.action.move.${failure.action}`);
   return (
     <Alert
@@ -70,7 +80,19 @@ function FailureAlert({ actions, onReallocate }: { actions: BookingActions; onRe
         <Text size="sm">
           {status === 501 ? t('dispatch.notBuilt', { message: messageOf(failure.error) }) : messageOf(failure.error)}
         </Text>
-        {status === 409 && failure.action === 'allocate' ? (
+        {clashes.length && (failure.action === 'allocate' || failure.action === 'offer') ? (
+          <Group>
+            <Button
+              size="compact-xs"
+              color="orange"
+              variant="light"
+              onClick={() => onAllowOverlap(failure.action as 'offer' | 'allocate')}
+              data-testid="allow-overlap"
+            >
+              {failure.action === 'offer' ? t('dispatch.action.offerAnyway') : t('dispatch.action.allocateAnyway')}
+            </Button>
+          </Group>
+        ) : status === 409 && failure.action === 'allocate' ? (
           <Group>
             <Button size="compact-xs" color="orange" variant="light" onClick={onReallocate}>
               {t('dispatch.action.reallocate')}
@@ -139,27 +161,6 @@ function SubcontractForm({ actions, onDone }: { actions: BookingActions; onDone:
   );
 }
 
-/** Any active driver by name or callsign, for when the right driver is not among the suggestions. */
-function DriverPicker({ onPick }: { onPick: (driver: { driverId: number; name: string } | null) => void }) {
-  const { t } = useTranslation();
-  const drivers = useDispatchQuery('Driver/GetDriverList', { perPage: 0 }, (answer) =>
-    answer.data.map((d) => ({ value: String(d.id), label: d.callsign ? `${d.callsign} · ${d.name}` : d.name })),
-  );
-  return (
-    <Select
-      size="xs"
-      label={t('dispatch.action.pickDriver')}
-      placeholder={t('dispatch.action.pickDriverPlaceholder')}
-      data={drivers.data ?? []}
-      searchable
-      clearable
-      nothingFoundMessage="—"
-      onChange={(v, option) => onPick(v === null ? null : { driverId: Number(v), name: option?.label ?? v })}
-      data-testid="pick-driver"
-    />
-  );
-}
-
 /** The selected booking: what it is, who should take it, and what dispatch can do to it now. */
 export function BookingDetailPane({
   booking,
@@ -185,10 +186,10 @@ export function BookingDetailPane({
   const { t } = useTranslation();
   const [subcontracting, setSubcontracting] = useState(false);
   // A driver picked by name wins over the suggestions: dispatchers know their drivers.
-  const [picked, setPicked] = useState<{ driverId: number; name: string } | null>(null);
+  const [picked, setPicked] = useState<{ driverId: number; vehicleId: number | null; name: string } | null>(null);
   const suggested = suggestions.data?.[chosen] ?? suggestions.data?.[0] ?? null;
   const target = picked
-    ? { driverId: picked.driverId, vehicleId: null, name: picked.name }
+    ? picked
     : suggested
       ? { ...suggested, name: suggested.callsign ?? suggested.driverName }
       : null;
@@ -261,7 +262,11 @@ export function BookingDetailPane({
           </Alert>
         ) : null}
 
-        <FailureAlert actions={actions} onReallocate={() => void actions.allocate(target, { reallocate: true })} />
+        <FailureAlert
+          actions={actions}
+          onReallocate={() => void actions.allocate(target, { reallocate: true })}
+          onAllowOverlap={(action) => void actions[action](target, { allowOverlap: true })}
+        />
 
         <Group gap={6}>
           {actions.can('allocate') ? (
@@ -365,7 +370,6 @@ export function BookingDetailPane({
           ) : null}
         </Group>
         {subcontracting ? <SubcontractForm actions={actions} onDone={() => setSubcontracting(false)} /> : null}
-        {actions.can('allocate') || actions.can('offer') ? <DriverPicker key={booking.id} onPick={setPicked} /> : null}
 
         <Divider label={t('dispatch.detail.suggestions')} labelPosition="left" />
         {suggestions.wanted ? (
@@ -382,6 +386,19 @@ export function BookingDetailPane({
             {t('dispatch.detail.notForStatus')}
           </Text>
         )}
+        {actions.can('allocate') || actions.can('offer') ? (
+          <>
+            <Divider label={t('dispatch.choices.divider')} labelPosition="left" />
+            <DriverChoiceList
+              key={booking.id}
+              bookingId={booking.id}
+              pickedId={picked?.driverId ?? null}
+              onPick={(d) =>
+                setPicked(d ? { driverId: d.driverId, vehicleId: d.vehicleId, name: d.callsign ?? d.driverName } : null)
+              }
+            />
+          </>
+        ) : null}
       </Stack>
     </Paper>
   );

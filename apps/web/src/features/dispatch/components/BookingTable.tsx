@@ -1,5 +1,5 @@
-import { Badge, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import { IconArrowRight } from '@tabler/icons-react';
+import { Badge, Group, ScrollArea, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconAlarm, IconArrowRight } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { money } from '../../../ui/format';
@@ -47,11 +47,14 @@ export function BookingTable({
   rows,
   selectedId,
   newIds,
+  nearIds = new Set(),
   onOpen,
 }: {
   rows: BookingRow[];
   selectedId: number | null;
   newIds: ReadonlySet<number>;
+  /** Jobs with no driver whose pick-up is near: tinted, with an icon and words. */
+  nearIds?: ReadonlySet<number>;
   onOpen: (id: number) => void;
 }) {
   const { t } = useTranslation();
@@ -90,6 +93,7 @@ export function BookingTable({
           {rows.map((row) => {
             const selected = row.id === selectedId;
             const fresh = newIds.has(row.id);
+            const near = nearIds.has(row.id);
             return (
               <Table.Tr
                 key={row.id}
@@ -98,6 +102,7 @@ export function BookingTable({
                 aria-selected={selected}
                 data-selected={selected || undefined}
                 data-fresh={fresh || undefined}
+                data-near={near || undefined}
                 className={classes.row}
                 onClick={() => onOpen(row.id)}
               >
@@ -106,7 +111,14 @@ export function BookingTable({
                     <Text size="sm" fw={600} ff="monospace">
                       {row.isAsap ? t('dispatch.asap') : clock(row.pickupAt)}
                     </Text>
-                    {fresh ? (
+                    {near ? (
+                      <Group gap={2} wrap="nowrap" data-testid="near-flag">
+                        <IconAlarm size={14} color="var(--mantine-color-red-text)" aria-hidden />
+                        <Text size="xs" c="red" fw={600} title={t('dispatch.near.flag')}>
+                          <VisuallyHidden>{t('dispatch.near.flag')} </VisuallyHidden>#{row.id}
+                        </Text>
+                      </Group>
+                    ) : fresh ? (
                       <Badge size="xs" color="orange" variant="filled" w="fit-content">
                         {t('dispatch.newArrival')}
                       </Badge>

@@ -16,7 +16,7 @@ function DriverItem({ driver }: { driver: SidebarDriver }) {
     <Group gap="xs" wrap="nowrap" py={4} data-testid="sidebar-driver">
       <Badge
         variant="light"
-        color={availabilityColours[driver.availability]}
+        color={driver.blockedReason ? 'red' : availabilityColours[driver.availability]}
         radius="sm"
         w={52}
         style={{ flex: 'none' }}
@@ -28,6 +28,11 @@ function DriverItem({ driver }: { driver: SidebarDriver }) {
         <Anchor component={Link} to={`/drivers/${driver.id}`} size="sm" fw={500} truncate="end">
           {driver.name}
         </Anchor>
+        {driver.blockedReason ? (
+          <Text size="xs" c="red" fw={600} truncate="end" data-testid="sidebar-blocked">
+            {t('dispatch.choices.blocked', { reason: driver.blockedReason })}
+          </Text>
+        ) : null}
         <Text size="xs" c="dimmed" truncate="end">
           {driver.vehicle ?? t('dispatch.sidebar.noVehicle')} ·{' '}
           <span title={driver.lastSeenAt ?? undefined}>

@@ -56,20 +56,25 @@ export function DriverStatusTable({
           accessor: 'availability',
           title: t('dispatch.driverStatus.column.status'),
           width: 160,
-          render: (d) => (
-            <Select
-              size="xs"
-              aria-label={t('dispatch.driverStatus.statusOf', { name: d.name })}
-              data={statusOptions}
-              value={String(d.availability)}
-              allowDeselect={false}
-              disabled={actions.pendingStatus === d.id}
-              onChange={(v) => {
-                if (v && Number(v) !== d.availability) void actions.setStatus(d, Number(v) as Availability);
-              }}
-              data-testid="driver-status-select"
-            />
-          ),
+          render: (d) =>
+            d.blockedReason ? (
+              <Text size="xs" fw={700} c="red" data-testid="driver-blocked">
+                {t('dispatch.choices.blocked', { reason: d.blockedReason })}
+              </Text>
+            ) : (
+              <Select
+                size="xs"
+                aria-label={t('dispatch.driverStatus.statusOf', { name: d.name })}
+                data={statusOptions}
+                value={String(d.availability)}
+                allowDeselect={false}
+                disabled={actions.pendingStatus === d.id}
+                onChange={(v) => {
+                  if (v && Number(v) !== d.availability) void actions.setStatus(d, Number(v) as Availability);
+                }}
+                data-testid="driver-status-select"
+              />
+            ),
         },
         {
           accessor: 'shiftStartedAt',

@@ -9,6 +9,22 @@ import type { BookingRow, Suggestion } from '../model';
 /** Who an offer or allocation goes to: a suggestion, or a driver the dispatcher picked by name. */
 export type DriverChoice = Pick<Suggestion, 'driverId' | 'vehicleId'>;
 
+/**
+ * `reallocate` takes a booking another driver holds (with its version); `allowOverlap` confirms a
+ * clash with a job the driver already holds.
+ */
+export interface AllocateOptions {
+  reallocate?: boolean;
+  allowOverlap?: boolean;
+}
+
+/** The jobs a 409 says the driver already holds at that time, or none for another failure. */
+export function clashesOf(error: unknown): { bookingId: number; pickupAt: string; endsAt: string }[] {
+  const body = error instanceof ApiError ? error.body : undefined;
+  if (!body || typeof body !== 'object' || !('clashes' in body) || !Array.isArray(body.clashes)) return [];
+  return body.clashes as { bookingId: number; pickupAt: string; endsAt: string }[];
+}
+
 /** What dispatch does to a booking: the moves of the state machine plus the allocation variants. */
 export type ActionName = BookingMove | 'subcontract' | 'confirmForDriver' | 'approve';
 
@@ -61,13 +77,22 @@ export function useBookingActions(booking: BookingRow | null) {
 
   const base = (b: BookingRow) => ({ bookingId: b.id, version: b.version });
 
-  function toDriver(action: 'offer' | 'allocate', s: DriverChoice | null, reallocate = false): Promise<boolean> {
+  function toDriver(
+    action: 'offer' | 'allocate',
+    s: DriverChoice | null,
+    { reallocate = false, allowOverlap = false }: AllocateOptions = {},
+  ): Promise<boolean> {
     if (!booking) return Promise.resolve(false);
     if (!s) {
       setFailure({ action, bookingId: booking.id, error: new ApiError(400, t('dispatch.action.noSuggestion')) });
       return Promise.resolve(false);
     }
-    const input = (b: BookingRow) => ({ ...base(b), driverId: s.driverId, vehicleId: s.vehicleId ?? undefined });
+    const input = (b: BookingRow) => ({
+      ...base(b),
+      driverId: s.driverId,
+      vehicleId: s.vehicleId ?? undefined,
+      ...(allowOverlap ? { allowOverlap: true } : {}),
+    });
     return action === 'offer'
       ? run(action, (b) => offer.mutateAsync(input(b)))
       : run(action, (b) => allocate.mutateAsync({ ...input(b), reallocate }));
@@ -97,9 +122,8 @@ export function useBookingActions(booking: BookingRow | null) {
     clearFailure: () => setFailure(null),
     pending,
     can: (name: BookingMove) => Boolean(booking && canMove(booking.status, name)),
-    offer: (s: DriverChoice | null) => toDriver('offer', s),
-    allocate: (s: DriverChoice | null, options: { reallocate?: boolean } = {}) =>
-      toDriver('allocate', s, options.reallocate),
+    offer: (s: DriverChoice | null, options: AllocateOptions = {}) => toDriver('offer', s, options),
+    allocate: (s: DriverChoice | null, options: AllocateOptions = {}) => toDriver('allocate', s, options),
     subcontract: (vendorId: number, driverId: number | null) =>
       run('subcontract', (b) => subcontract.mutateAsync({ ...base(b), vendorId, driverId: driverId ?? undefined })),
     approve: () =>

@@ -1,0 +1,227 @@
+import { dispatchTabs, type schemas } from '@cabdesk/contract';
+import { and, asc, count, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Session } from '../../platform/auth/tokens';
+import { emit } from '../../platform/events/emit';
+import type { CallContext } from '../../platform/http/context';
+import type { Services } from '../../platform/services';
+import { bookings, bookingStops } from '../bookings/schema';
+import { companies } from '../company/schema';
+import { drivers } from '../drivers/schema';
+import { systemContext } from './offer-expiry';
+import { driverShifts, nearPickupAnnouncements } from './schema';
+import { suggestDrivers } from './suggestions';
+
+type Ctx = CallContext<Session>;
+type NearPickup = z.output<typeof schemas.nearPickup>;
+
+/** How often the product looks for jobs whose pick-up came near. */
+export const NEAR_PICKUP_INTERVAL_MS = 30_000;
+/** An unallocated job this long overdue is no longer "near": it is for the office to sort out. */
+const OVERDUE_LIMIT_MS = 6 * 3600_000;
+/** The board shows at most this many near jobs, each with its suggestion. */
+const BOARD_LIMIT = 10;
+
+const NOBODY = 'No driver can reach it in time';
+
+/** Jobs with no driver (the unallocated tab) whose pick-up is within `minutes`, or overdue. */
+function nearWhere(companyId: number, minutes: number, now: Date) {
+  return and(
+    eq(bookings.companyId, companyId),
+    inArray(bookings.status, [...dispatchTabs.unallocated]),
+    isNull(bookings.driverId),
+    isNull(bookings.vendorId),
+    lte(bookings.pickupAt, new Date(now.getTime() + minutes * 60_000)),
+    gte(bookings.pickupAt, new Date(now.getTime() - OVERDUE_LIMIT_MS)),
+  );
+}
+
+async function nearPickupMinutes(ctx: Ctx): Promise<number> {
+  const [row] = await ctx.db
+    .select({ minutes: companies.nearPickupMinutes })
+    .from(companies)
+    .where(eq(companies.id, ctx.session.companyId));
+  return row?.minutes ?? 30;
+}
+
+/**
+ * Who can take a near job: the best suggestion that reaches the pick-up in time, else why nobody
+ * can — nobody on shift, everyone on shift busy, or the nearest too far (in minutes).
+ */
+export async function nearFlagOf(
+  ctx: Ctx,
+  booking: { id: number; pickupAt: Date },
+  now: Date,
+): Promise<Pick<NearPickup, 'suggestion' | 'reason'>> {
+  const secondsLeft = (booking.pickupAt.getTime() - now.getTime()) / 1000;
+  const { candidates } = await suggestDrivers(ctx, { bookingId: booking.id, limit: 5 });
+  const fits = candidates.find((c) => c.etaSeconds <= secondsLeft);
+  if (fits) {
+    return {
+      suggestion: {
+        driverId: fits.driverId,
+        driverName: fits.driverName,
+        callsign: fits.callsign,
+        etaSeconds: fits.etaSeconds,
+      },
+      reason: null,
+    };
+  }
+  if (candidates.length) {
+    const nearest = Math.min(...candidates.map((c) => c.etaSeconds));
+    return { suggestion: null, reason: `${NOBODY}: the nearest is ${Math.max(1, Math.round(nearest / 60))} min away.` };
+  }
+  const [onShift] = await ctx.db
+    .select({
+      all: count(),
+      available: sql<number>`(count(*) filter (where ${drivers.availability} = 1))::int`,
+    })
+    .from(drivers)
+    .innerJoin(
+      driverShifts,
+      and(
+        eq(driverShifts.companyId, drivers.companyId),
+        eq(driverShifts.driverId, drivers.id),
+        isNull(driverShifts.endedAt),
+      ),
+    )
+    .where(and(eq(drivers.companyId, ctx.session.companyId), eq(drivers.isActive, true)));
+  if (!onShift?.all) return { suggestion: null, reason: `${NOBODY}: no driver is on shift.` };
+  if (!onShift.available) return { suggestion: null, reason: `${NOBODY}: every driver on shift is busy.` };
+  return {
+    suggestion: null,
+    reason: `${NOBODY}: no available driver fits it (vehicle type, documents or a known position).`,
+  };
+}
+
+async function pickupAddresses(ctx: Ctx, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await ctx.db
+    .select({ bookingId: bookingStops.bookingId, address: bookingStops.address })
+    .from(bookingStops)
+    .where(
+      and(
+        eq(bookingStops.companyId, ctx.session.companyId),
+        inArray(bookingStops.bookingId, ids),
+        eq(bookingStops.kind, 'pickup'),
+      ),
+    );
+  return new Map(rows.map((r) => [r.bookingId, r.address]));
+}
+
+async function flagsOf(
+  ctx: Ctx,
+  rows: { id: number; pickupAt: Date; announcedAt: Date | null }[],
+  now: Date,
+): Promise<NearPickup[]> {
+  const addresses = await pickupAddresses(
+    ctx,
+    rows.map((r) => r.id),
+  );
+  const out: NearPickup[] = [];
+  for (const r of rows) {
+    out.push({
+      bookingId: r.id,
+      pickupAt: r.pickupAt.toISOString(),
+      pickup: addresses.get(r.id) ?? '',
+      minutesToPickup: Math.floor((r.pickupAt.getTime() - now.getTime()) / 60_000),
+      ...(await nearFlagOf(ctx, r, now)),
+      announcedAt: r.announcedAt?.toISOString() ?? null,
+    });
+  }
+  return out;
+}
+
+/** The near jobs of the company for the board, soonest first. */
+export async function nearPickups(ctx: Ctx, now = new Date()): Promise<NearPickup[]> {
+  const minutes = await nearPickupMinutes(ctx);
+  const rows = await ctx.db
+    .select({ id: bookings.id, pickupAt: bookings.pickupAt, announcedAt: nearPickupAnnouncements.announcedAt })
+    .from(bookings)
+    .leftJoin(
+      nearPickupAnnouncements,
+      and(
+        eq(nearPickupAnnouncements.companyId, bookings.companyId),
+        eq(nearPickupAnnouncements.bookingId, bookings.id),
+      ),
+    )
+    .where(nearWhere(ctx.session.companyId, minutes, now))
+    .orderBy(asc(bookings.pickupAt), asc(bookings.id))
+    .limit(BOARD_LIMIT);
+  return flagsOf(ctx, rows, now);
+}
+
+/**
+ * Tells the dispatchers of each near job once: a `booking.near` live event (the board shows a
+ * notification) and a row in near_pickup_announcements, in one transaction. The row is what makes it
+ * once: a restart, a second server process or the next round finds it and stays quiet. Answers how
+ * many jobs it announced.
+ */
+export async function announceNearPickups(services: Services, now: Date = new Date()): Promise<number> {
+  const all = await services.db
+    .select({ id: companies.id, minutes: companies.nearPickupMinutes })
+    .from(companies)
+    .where(eq(companies.isActive, true));
+  let announced = 0;
+  for (const company of all) {
+    const effects: (() => unknown)[] = [];
+    await services.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: bookings.id, pickupAt: bookings.pickupAt })
+        .from(bookings)
+        .where(
+          and(
+            nearWhere(company.id, company.minutes, now),
+            sql`not exists (select 1 from ${nearPickupAnnouncements} a
+              where a.company_id = ${bookings.companyId} and a.booking_id = ${bookings.id})`,
+          ),
+        )
+        .orderBy(asc(bookings.pickupAt))
+        .limit(50);
+      if (!due.length) return;
+      // Claimed by inserting: of two processes at once, each booking goes to the one whose insert wins.
+      const claimed = await tx
+        .insert(nearPickupAnnouncements)
+        .values(due.map((d) => ({ companyId: company.id, bookingId: d.id, announcedAt: now })))
+        .onConflictDoNothing()
+        .returning({ bookingId: nearPickupAnnouncements.bookingId });
+      const ours = new Set(claimed.map((c) => c.bookingId));
+      const ctx = systemContext(tx, services, company.id, effects, 'near-pickup');
+      const flags = await flagsOf(
+        ctx,
+        due.filter((d) => ours.has(d.id)).map((d) => ({ ...d, announcedAt: now })),
+        now,
+      );
+      for (const flag of flags) {
+        await emit(ctx, { type: 'booking.near', payload: { ...flag }, officeOnly: true });
+        announced++;
+      }
+    });
+    for (const effect of effects) {
+      try {
+        await effect();
+      } catch (error) {
+        services.log.error({ err: error }, 'near pick-up: after-commit effect failed');
+      }
+    }
+  }
+  return announced;
+}
+
+/** Runs announceNearPickups every half minute, one round at a time; answers the stop function. */
+export function startNearPickupWatch(services: Services, intervalMs = NEAR_PICKUP_INTERVAL_MS): () => Promise<void> {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = announceNearPickups(services)
+      .catch((error: unknown) => services.log.error({ err: error }, 'near pick-up watch failed'))
+      .finally(() => {
+        running = null;
+      });
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
