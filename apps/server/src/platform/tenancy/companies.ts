@@ -47,6 +47,13 @@ export const companies = pgTable(
     logoPassengerMain: text(),
     logoPassengerNavBar: text(),
     loaderStyle: text().notNull().default('standard'),
+    /** The company's look (docs/web.md "Company look"); null means the product's default. */
+    primaryColor: text(),
+    theme: text().notNull().default('light'),
+    pageTitle: text(),
+    footerText: text(),
+    iconUrl: text(),
+    appName: text(),
     imageKey: text(),
     monthlyBookingsGoal: integer(),
     monthlyRevenueGoalMinor: bigint({ mode: 'number' }),
@@ -56,6 +63,8 @@ export const companies = pgTable(
   },
   (t) => [
     uniqueIndex('companies_short_name_key').on(sql`lower(${t.shortName})`),
+    check('companies_theme_check', sql`${t.theme} in ('light', 'dark')`),
+    check('companies_primary_color_check', sql`${t.primaryColor} ~ '^#[0-9a-fA-F]{6}$'`),
     check('companies_date_format_check', sql`${t.dateFormat} in ('d-m-Y', 'd/m/Y', 'd.m.Y', 'm/d/Y', 'Y-m-d')`),
   ],
 );
