@@ -1,6 +1,7 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import type { Page } from 'playwright-core';
 import { forgetEverything, openBrowser, signInThroughForm, DEMO_PASSWORD } from '../support/browser';
+import { expectAccessible } from '../support/accessibility';
 
 /** Calls the product's API directly, as another device would (a driver's phone, a second office). */
 async function api(baseUrl: string, token: string | null, name: string, body: unknown) {
@@ -53,6 +54,7 @@ describe('the dispatch desk with two dispatchers', async () => {
   it("shows a booking taken in one browser on the other's board without a reload", async () => {
     await a.goto('/dispatch');
     await a.getByTestId('board-table').waitFor();
+    await expectAccessible(a);
     const beforeCount = Number(await a.getByTestId('tab-count-unallocated').textContent());
 
     await b.goto('/bookings/new');
@@ -98,6 +100,7 @@ describe('the dispatch desk with two dispatchers', async () => {
     const pane = a.getByTestId('booking-detail');
     await pane.getByText(`#${bookingId}`).first().waitFor();
     await pane.getByTestId('suggestion').first().waitFor();
+    await expectAccessible(a, 'the dispatch board with a booking open');
     await a.keyboard.press('a');
     await expect
       .poll(async () => {
@@ -195,6 +198,7 @@ describe('the dispatch desk with two dispatchers', async () => {
     await dialog.getByRole('button', { name: 'Record incident' }).click();
     await dialog.waitFor({ state: 'detached' });
     await a.locator('tbody').getByText('Open', { exact: true }).first().waitFor();
+    await expectAccessible(a);
 
     await a.getByRole('button', { name: 'Close incident' }).first().click();
     const closing = a.getByRole('dialog');
