@@ -48,7 +48,7 @@ export function OutboxPage() {
       accessor: 'createdAt',
       title: t('notifications.created'),
       sortable: true,
-      noWrap: true,
+      // Date over time when space is short: every column fits a 1440 px screen.
       render: (r) => dateTime(r.createdAt),
     },
     {
@@ -143,7 +143,7 @@ export function OutboxPage() {
       render: (r) =>
         canResend && (r.status === 'held' || r.status === 'failed') ? (
           <Button
-            size="compact-sm"
+            size="compact-xs"
             variant="light"
             loading={resend.isPending && resend.variables?.id === r.id}
             onClick={async (e) => {
