@@ -18,7 +18,7 @@ const root = path.resolve(fileURLToPath(import.meta.url), '../../..');
 const ACCESS_TOKEN_TTL = 6;
 
 async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited early:\n${log()}`);
     try {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, forgetEverything, openBrowser, signInThroughForm } from '../support/browser';
+import { expectAccessible } from '../support/accessibility';
 
 async function api(baseUrl: string, token: string | null, name: string, body: unknown) {
   const response = await fetch(`${baseUrl}/${name}`, {
@@ -68,6 +69,7 @@ describe('the driver app on a phone beside the dispatch desk', async () => {
 
   it('goes on shift from the phone with the vehicle driven', async () => {
     await p.getByRole('heading', { name: 'Today' }).waitFor();
+    await expectAccessible(p, "the driver app's home");
     const onShift = p.getByTestId('shift-since');
     const start = p.getByTestId('shift-start');
     await expect

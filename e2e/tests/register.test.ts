@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forgetEverything, openBrowser, signInThroughForm } from '../support/browser';
+import { expectAccessible } from '../support/accessibility';
 
 describe('running the register', async () => {
   const { page } = await openBrowser({ viewport: { width: 1440, height: 900 } });
@@ -19,6 +20,7 @@ describe('running the register', async () => {
     await expect.poll(() => page.getByTestId('pending-total').textContent()).toMatch(/£[\d,]+/);
     await page.getByTestId('bookings-graph').waitFor();
     await page.getByTestId('panel-top-drivers').getByText(/^1\./).first().waitFor();
+    await expectAccessible(page);
   });
 
   it('opens a driver’s profile with statistics, charts and documents', async () => {
@@ -34,6 +36,25 @@ describe('running the register', async () => {
     await page.getByTestId('trends-chart').waitFor();
     await page.getByRole('tab', { name: /Documents/ }).click();
     await page.getByTestId('documents-panel').waitFor();
+    await expectAccessible(page);
+  });
+
+  it('shows every column of the outbox at 1440 px, none past the edge of the screen', async () => {
+    await page.goto('/outbox');
+    await page.locator('main table tbody tr').first().waitFor();
+    await expectAccessible(page);
+    const overflow = await page.evaluate(() => {
+      const right = document.documentElement.clientWidth;
+      const cells = [...document.querySelectorAll('main table thead th')];
+      return {
+        page: document.documentElement.scrollWidth - right,
+        cellsPastEdge: cells.filter((th) => th.getBoundingClientRect().right > right + 1).length,
+        tableScrolls: [...document.querySelectorAll('main table')].some(
+          (t) => t.parentElement!.scrollWidth > t.parentElement!.clientWidth + 1,
+        ),
+      };
+    });
+    expect(overflow).toEqual({ page: 0, cellsPastEdge: 0, tableScrolls: false });
   });
 
   it('adds a reference-data row through its form and shows a duplicate beside the field', async () => {

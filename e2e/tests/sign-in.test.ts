@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { forgetEverything, openBrowser, signInThroughForm, signOutThroughMenu } from '../support/browser';
+import { expectAccessible } from '../support/accessibility';
 
 describe('signing in and out', async () => {
   const { page, context } = await openBrowser();
@@ -18,6 +19,7 @@ describe('signing in and out', async () => {
     expect(await page.evaluate(() => sessionStorage.getItem('loaderSeen'))).toBe('yes');
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await page.getByTestId('login-logo').getAttribute('src')).toContain('/branding/ukcb/');
+    await expectAccessible(page);
 
     await signInThroughForm(page, 'admin@ukcb.test');
     await page.getByTestId('home').waitFor();
@@ -29,6 +31,7 @@ describe('signing in and out', async () => {
       userData: JSON.parse(localStorage.getItem('userData') ?? '{}') as { role?: string },
     }));
     expect(stored).toMatchObject({ companyID: '1', webView: 'False', userData: { role: 'Admin' } });
+    await expectAccessible(page);
 
     await page.getByRole('link', { name: 'Drivers', exact: true }).click();
     await page

@@ -27,6 +27,7 @@ import { installDocs } from './platform/http/docs';
 import { installFailureHandler } from './platform/http/failures';
 import { registerCalls } from './platform/http/router';
 import { installWeb } from './platform/http/web';
+import { installCompanyManifests } from './domains/company/look';
 import { JobQueue } from './platform/jobs/queue';
 import type { Logger } from './platform/logger';
 import type { Services } from './platform/services';
@@ -110,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     await services.bus.close();
   });
   await installDocs(app);
+  installCompanyManifests(app, db);
   await installWeb(app, config.webDist, brandingDir);
   return { app, services };
 }

@@ -853,6 +853,14 @@ export const callTable: Record<BuiltName, CallEntry> = {
     verb: 'read',
     isPublic: true,
   },
+  'Common/GetCompanyLook': {
+    path: '/Common/GetCompanyLook',
+    methods: ['POST'],
+    kind: 'flat',
+    subject: 'Auth',
+    verb: 'read',
+    isPublic: true,
+  },
   'Common/GetSubCompanyList': {
     path: '/Common/GetSubCompanyList',
     methods: ['POST'],
@@ -877,6 +885,14 @@ export const callTable: Record<BuiltName, CallEntry> = {
     verb: 'update',
     isPublic: false,
     upload: 'file',
+  },
+  'Common/UpdateCompanyLook': {
+    path: '/Common/UpdateCompanyLook',
+    methods: ['POST'],
+    kind: 'mutation',
+    subject: 'Settings',
+    verb: 'update',
+    isPublic: false,
   },
   'Booking/GetCompanyDetails': {
     path: '/Booking/GetCompanyDetails',

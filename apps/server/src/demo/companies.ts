@@ -77,6 +77,48 @@ export const demoCompanies = [
   },
 ] as const;
 
+/**
+ * Each demo company's own look (docs/web.md "Company look"): its colour, the theme it opens in, the
+ * footer, the driver app's name and icon (`iconUrl` names its folder under assets/branding).
+ */
+export const demoLooks = {
+  1: {
+    primaryColor: '#1c3f94',
+    theme: 'light',
+    footerText: 'UK Cab Bookings · 24 hours on +44 20 7946 0000',
+    appName: 'UKCB Driver',
+    iconUrl: 'ukcb',
+  },
+  10005: {
+    primaryColor: '#d4af37',
+    theme: 'dark',
+    footerText: 'Chariot Chauffeurs · Mayfair, London',
+    appName: 'Chariot Driver',
+    iconUrl: 'charchauf',
+  },
+  10006: {
+    primaryColor: '#c0c0c0',
+    theme: 'dark',
+    footerText: 'Chariot Chauffeurs North · Manchester',
+    appName: 'Chariot North',
+    iconUrl: 'charchauf-north',
+  },
+  10007: {
+    primaryColor: '#5f3dc4',
+    theme: 'light',
+    footerText: 'Heathrow Executive Cars',
+    appName: 'HXC Driver',
+    iconUrl: 'hxc',
+  },
+  10010: {
+    primaryColor: '#dd0000',
+    theme: 'light',
+    footerText: 'DE Limousinen Service · Berlin',
+    appName: 'DE Fahrer',
+    iconUrl: 'de',
+  },
+} as const;
+
 export const DEMO_PASSWORD = 'cabdesk-demo';
 
 export const demoSignIns = [

@@ -4,7 +4,7 @@ import { appMeta } from '../platform/db/meta';
 import type { Logger } from '../platform/logger';
 import { bootstrapCompany } from '../domains/company/bootstrap';
 import { companies } from '../domains/company/schema';
-import { demoCompanies } from './companies';
+import { demoCompanies, demoLooks } from './companies';
 import { seedBookingHistory } from './bookings';
 import { seedRegisterDetails } from './details';
 import { seedRegister } from './people';
@@ -80,6 +80,17 @@ const steps: { id: string; run: (db: Db) => Promise<void> }[] = [
     id: 'drivers-on-shift',
     run: async (db) => {
       for (const c of demoCompanies) await seedDriversOnShift(db, c.id);
+    },
+  },
+  {
+    id: 'company-looks',
+    run: async (db) => {
+      for (const [id, look] of Object.entries(demoLooks)) {
+        await db
+          .update(companies)
+          .set({ ...look, iconUrl: `/branding/${look.iconUrl}/icon.svg` })
+          .where(eq(companies.id, Number(id)));
+      }
     },
   },
 ];

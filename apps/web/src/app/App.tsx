@@ -1,6 +1,6 @@
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import { ApiError } from '../api/errors';
 import { FeatureWordsReady } from '../i18n/FeatureWordsReady';
@@ -9,7 +9,8 @@ import { AuthProvider } from './auth';
 import { LiveProvider } from './LiveProvider';
 import { storedDirection } from './layout/preferences';
 import { router } from './router';
-import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
+import { useCompanyLook } from './company-look';
+import { colorSchemeManager, companyTheme, companyVariables } from './theme';
 
 /** Notices slide in later than the first page: their component and its transitions load on their own. */
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
@@ -26,6 +27,9 @@ const queryClient = new QueryClient({
 });
 
 export function App() {
+  const { primaryColor } = useCompanyLook();
+  const theme = useMemo(() => companyTheme(primaryColor), [primaryColor]);
+  const cssVariablesResolver = useMemo(() => companyVariables(primaryColor), [primaryColor]);
   return (
     <DirectionProvider initialDirection={storedDirection()} detectDirection={false}>
       <MantineProvider

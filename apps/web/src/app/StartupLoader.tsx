@@ -1,10 +1,11 @@
-import { Center, Image, Loader, Stack, Text } from '@mantine/core';
+import { Center, Image, Loader, Stack, Text, useMantineColorScheme } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { callApi } from '../api/client';
 import { storage } from '../api/session';
+import { type CompanyLook, DEFAULT_LOOK, setCompanyLook } from './company-look';
 import { DEFAULT_COMPANY, hasResultMarker, parseCompanyQuery, usesSpecialLoader } from './branding';
 import classes from './StartupLoader.module.css';
 
@@ -18,6 +19,8 @@ export interface Branding {
   specialLoader: boolean;
   /** The short name asked for when no company answers to it. */
   unknownShortName: string | null;
+  /** Colour, theme, title, icon, footer and the driver app's name (docs/web.md "Company look"). */
+  look: CompanyLook;
 }
 
 const fallback: Branding = {
@@ -29,6 +32,7 @@ const fallback: Branding = {
   isPassenger: false,
   specialLoader: false,
   unknownShortName: null,
+  look: DEFAULT_LOOK,
 };
 
 const BrandingContext = createContext<Branding>(fallback);
@@ -40,7 +44,10 @@ async function resolveBranding(search: string): Promise<Branding> {
   if (storedId > 0) {
     const user = storage.userData;
     const userType = storage.staffRoleId > 0 ? storage.staffRoleId : user?.role === 'Passenger' ? 'Passenger' : 'Admin';
-    const logos = await callApi('Common/GetSystemLogo', { userType, companyID: storedId });
+    const [logos, look] = await Promise.all([
+      callApi('Common/GetSystemLogo', { userType, companyID: storedId }),
+      callApi('Common/GetCompanyLook', { companyID: storedId }),
+    ]);
     return {
       ...fallback,
       companyId: storedId,
@@ -50,6 +57,7 @@ async function resolveBranding(search: string): Promise<Branding> {
       navBarLogo: logos.navBarLogo,
       isPassenger: user?.role === 'Passenger',
       specialLoader: usesSpecialLoader(null, storedId),
+      look,
     };
   }
   const query = parseCompanyQuery(search);
@@ -57,7 +65,10 @@ async function resolveBranding(search: string): Promise<Branding> {
   const userType = query.isPassenger ? 'Passenger' : 'Admin';
   const company = await callApi('Booking/GetCompanyDetails', { companyShortName: shortName }).catch(() => null);
   if (!company) return { ...fallback, isPassenger: query.isPassenger, unknownShortName: query.shortName };
-  const logos = await callApi('Common/GetSystemLogo', { userType, companyID: company.id });
+  const [logos, look] = await Promise.all([
+    callApi('Common/GetSystemLogo', { userType, companyID: company.id }),
+    callApi('Common/GetCompanyLook', { companyID: company.id }),
+  ]);
   return {
     companyId: company.id,
     shortName: company.companyShortName,
@@ -67,7 +78,24 @@ async function resolveBranding(search: string): Promise<Branding> {
     isPassenger: query.isPassenger,
     specialLoader: usesSpecialLoader(shortName, 0) || company.loaderStyle === 'special',
     unknownShortName: null,
+    look,
   };
+}
+
+/**
+ * Wears the company's look: its colour (the theme follows the look store), and its theme on a
+ * device where nobody chose one — applied without being kept as the device's own choice.
+ */
+function useCompanyLookApplied(look: CompanyLook | undefined) {
+  const { setColorScheme } = useMantineColorScheme();
+  useEffect(() => {
+    if (!look) return;
+    setCompanyLook(look);
+    if (localStorage.getItem('skin') === null) {
+      setColorScheme(look.theme);
+      localStorage.removeItem('skin');
+    }
+  }, [look, setColorScheme]);
 }
 
 function LoaderScreen({ special, logo }: { special: boolean; logo?: string }) {
@@ -83,7 +111,7 @@ function LoaderScreen({ special, logo }: { special: boolean; logo?: string }) {
         {logo ? <Image src={logo} alt="" w={240} className={classes.logo} /> : null}
         <Loader
           type={special ? 'bars' : 'dots'}
-          color={special ? 'yellow.5' : 'cyan'}
+          color={special ? 'yellow.5' : 'var(--mantine-primary-color-filled)'}
           size="lg"
           aria-label={t('app.loading')}
         />
@@ -113,6 +141,7 @@ export function StartupLoader({ children }: { children: ReactNode }) {
   });
   // Long enough for the company logo to register, short enough not to be in the way.
   const [shown, setShown] = useState(false);
+  useCompanyLookApplied(branding.data?.look);
   useEffect(() => {
     const timer = setTimeout(() => setShown(true), 450);
     return () => clearTimeout(timer);

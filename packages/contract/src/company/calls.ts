@@ -3,7 +3,16 @@ import { lookup } from '../crud';
 import { area, flat, mutation, planned, read } from '../define';
 import { imageUpload, noInput } from '../fields';
 import { bookingFormSettingUpdateInput, bookingFormSettings } from './booking-form';
-import { companyLookupInput, mapSettings, publicCompany, systemLogo, systemLogoInput } from './schemas';
+import {
+  companyLook,
+  companyLookInput,
+  companyLookUpdateInput,
+  companyLookupInput,
+  mapSettings,
+  publicCompany,
+  systemLogo,
+  systemLogoInput,
+} from './schemas';
 
 const companyDetails = flat({
   verb: 'read',
@@ -42,6 +51,15 @@ export const branding = area(
         'maps draw their tiles from an address the operator sets on the server (MAP_TILE_URL), without rebuilding the web app',
       summary: 'Where maps take their tiles from, and the words the tiles ask to show; no address means no tiles.',
     }),
+    GetCompanyLook: flat({
+      verb: 'read',
+      input: companyLookInput,
+      output: companyLook,
+      isPublic: true,
+      addedBecause:
+        "each company's look (colour, theme, title, icon, footer, the driver app's name) is read before sign-in by the loader and the sign-in page",
+      summary: "A company's look, with the defaults for what it has not set; an unknown company gets the default look.",
+    }),
   },
 );
 
@@ -64,6 +82,15 @@ export const commonSettings = area(
       output: z.object({ companyID: z.number(), imageUrl: z.string() }),
       upload: 'file',
       summary: "Replaces the company's picture (PNG, JPEG, WebP or GIF up to 5 MB; JSON base64 or multipart).",
+    }),
+    UpdateCompanyLook: mutation({
+      verb: 'update',
+      input: companyLookUpdateInput,
+      output: companyLook,
+      addedBecause:
+        "the company's look is stored in its settings and set through a call until the settings screen exists",
+      summary:
+        "Changes the caller's company look (fields sent only; null restores the default). Any #rrggbb colour is kept: its text shades are derived to reach 4.5:1 in both themes.",
     }),
   },
 );

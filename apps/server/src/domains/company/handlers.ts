@@ -4,6 +4,7 @@ import { notFound } from '../../platform/http/errors';
 import type { Db } from '../../platform/db/client';
 import { bookingFormHandlers } from './booking-form';
 import { companyImageHandlers } from './images';
+import { companyLookHandlers } from './look';
 import { companies } from './schema';
 
 export const DEFAULT_LOGOS = {
@@ -29,6 +30,7 @@ async function companyByShortName(db: Db, shortName: string) {
 
 export const companyHandlers = handlers({
   ...companyImageHandlers,
+  ...companyLookHandlers,
   ...bookingFormHandlers,
   'Booking/GetCompanyDetails': (input, ctx) => companyByShortName(ctx.db, input.companyShortName),
   'Common/GetCompanyDetails': (input, ctx) => companyByShortName(ctx.db, input.companyShortName),

@@ -6,6 +6,9 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The same message in the company's look (mail-look.ts), with its inline logo. */
+  html?: string;
+  attachments?: { filename: string; path: string; cid: string }[];
 }
 
 /** Sends e-mail over SMTP_URL; without it the message is held in the outbox. */

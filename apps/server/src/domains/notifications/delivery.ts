@@ -1,7 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Services } from '../../platform/services';
 import { JOBS_SCHEMA } from '../../platform/jobs/queue';
+import type { Db } from '../../platform/db/client';
+import { companyLook } from '../company/look';
 import { channelsOf } from './channels';
+import { companyMail } from './mail-look';
 import { enqueueOutbox, SEND_OUTBOX } from './outbox';
 import { outboxMessages } from './schema';
 
@@ -10,6 +13,12 @@ export const MAX_ATTEMPTS = 5;
 export const RETRY_DELAY_SECONDS = 30;
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+/** The mail's HTML in its company's colours, logo and footer. */
+async function inCompanyLook(db: Db, companyId: number, subject: string, text: string) {
+  const look = await companyLook(db, companyId);
+  return companyMail(look, look.logoUrl, subject, text);
+}
 
 /**
  * Delivers one outbox message. The row is locked, so two workers never send it twice, and only a
@@ -29,7 +38,12 @@ export async function deliverOutboxMessage(services: Services, id: number): Prom
     try {
       const outcome =
         message.channel === 'email'
-          ? await channels.mail.send({ to: message.recipient, subject: message.subject ?? '', text: message.body })
+          ? await channels.mail.send({
+              to: message.recipient,
+              subject: message.subject ?? '',
+              text: message.body,
+              ...(await inCompanyLook(tx, message.companyId, message.subject ?? '', message.body)),
+            })
           : await channels.sms.send(message.recipient, message.body);
       await tx
         .update(outboxMessages)

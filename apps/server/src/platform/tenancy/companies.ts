@@ -57,6 +57,13 @@ export const companies = pgTable(
     logoPassengerMain: text(),
     logoPassengerNavBar: text(),
     loaderStyle: text().notNull().default('standard'),
+    /** The company's look (docs/web.md "Company look"); null means the product's default. */
+    primaryColor: text(),
+    theme: text().notNull().default('light'),
+    pageTitle: text(),
+    footerText: text(),
+    iconUrl: text(),
+    appName: text(),
     imageKey: text(),
     monthlyBookingsGoal: integer(),
     monthlyRevenueGoalMinor: bigint({ mode: 'number' }),
@@ -68,6 +75,8 @@ export const companies = pgTable(
     uniqueIndex('companies_short_name_key').on(sql`lower(${t.shortName})`),
     check('companies_near_pickup_minutes_check', sql`${t.nearPickupMinutes} between 1 and 1440`),
     check('companies_arrive_within_metres_check', sql`${t.arriveWithinMetres} between 10 and 100000`),
+    check('companies_theme_check', sql`${t.theme} in ('light', 'dark')`),
+    check('companies_primary_color_check', sql`${t.primaryColor} ~ '^#[0-9a-fA-F]{6}$'`),
     check('companies_date_format_check', sql`${t.dateFormat} in ('d-m-Y', 'd/m/Y', 'd.m.Y', 'm/d/Y', 'Y-m-d')`),
   ],
 );

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useCompanyLook } from '../company-look';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { PageLoader } from '../../ui/PageLoader';
 import { HeaderBar } from './HeaderBar';
@@ -14,6 +15,7 @@ export function AppLayout() {
   const { t } = useTranslation();
   const [mobileOpened, mobile] = useDisclosure(false);
   const [collapsed, setCollapsed] = useMenuCollapsed();
+  const look = useCompanyLook();
 
   return (
     <AppShell
@@ -42,7 +44,7 @@ export function AppLayout() {
           </ErrorBoundary>
         </div>
         <Text component="footer" size="xs" c="dimmed" ta="center" py="md">
-          © {new Date().getFullYear()} {t('app.footer')}
+          © {new Date().getFullYear()} {look.companyID ? look.footer : t('app.footer')}
         </Text>
       </AppShell.Main>
     </AppShell>

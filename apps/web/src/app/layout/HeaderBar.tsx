@@ -10,6 +10,7 @@ import {
   Text,
   Tooltip,
   UnstyledButton,
+  VisuallyHidden,
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
@@ -113,12 +114,11 @@ export function HeaderBar({ mobileOpened, toggleMobile, collapsed, toggleCollaps
           </Tooltip>
           <Menu position="bottom-end" withArrow>
             <Menu.Target>
-              <UnstyledButton
-                aria-label={t('header.signedInAs', { name: user?.fullName ?? '' })}
-                data-testid="user-menu"
-              >
+              {/* Named by what it shows (WCAG 2.5.3), after words only a screen reader reads. */}
+              <UnstyledButton data-testid="user-menu">
+                <VisuallyHidden>{t('header.signedInAs', { name: '' }).trim()}</VisuallyHidden>
                 <Group gap={8} wrap="nowrap">
-                  <Avatar color="cyan" radius="xl" size={34} src={picture.data?.data.imageUrl ?? null}>
+                  <Avatar radius="xl" size={34} src={picture.data?.data.imageUrl ?? null} aria-hidden alt="">
                     {(user?.fullName ?? '?').slice(0, 1)}
                   </Avatar>
                   <div style={{ lineHeight: 1.1 }}>

@@ -125,7 +125,8 @@ export function LoginPage() {
               </Button>
             </Stack>
           </form>
-          <Text size="xs" c="dimmed" ta="center">
+          <Text size="xs" c="dimmed" ta="center" component="footer">
+            {branding.look.companyID ? `${branding.look.footer} · ` : null}
             <Anchor href="/docs" size="xs" c="dimmed">
               API
             </Anchor>

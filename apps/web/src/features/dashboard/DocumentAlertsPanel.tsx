@@ -53,7 +53,15 @@ export function DocumentAlertsPanel({
               {t('dashboard.allInOrder')}
             </Text>
           ) : (
-            <Stack gap={6} mah={260} style={{ overflowY: 'auto' }}>
+            // A scrolling list is reached by the keyboard too (WCAG 2.1.1).
+            <Stack
+              gap={6}
+              mah={260}
+              style={{ overflowY: 'auto' }}
+              tabIndex={0}
+              role="region"
+              aria-label={t(owners === 'driver' ? 'dashboard.driverDocuments' : 'dashboard.vehicleDocuments')}
+            >
               {p.items.map((item) => (
                 <Group key={item.id} justify="space-between" wrap="nowrap">
                   <div style={{ minWidth: 0 }}>

@@ -1,5 +1,7 @@
 import { Group, Paper, SegmentedControl, Select } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import dayjs from 'dayjs';
+import { namedByValue } from '../../ui/named-by-value';
 import { bookingSources } from '@cabdesk/contract';
 import { IconCalendar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -32,9 +34,8 @@ export function FilterBar({
         />
         <DatePickerInput
           type="range"
-          aria-label={t('dashboard.dates')}
+          {...namedByValue(t('dashboard.dates'), rangeText(value.fromDate, value.toDate))}
           leftSection={<IconCalendar size={16} />}
-          valueFormat="DD-MM-YYYY"
           allowSingleDateInRange
           value={[value.fromDate, value.toDate]}
           onChange={([from, to]) => {
@@ -83,3 +84,6 @@ export function FilterBar({
     </Paper>
   );
 }
+
+const dayText = (date: string | null) => (date ? dayjs(date).format('DD-MM-YYYY') : '');
+const rangeText = (from: string | null, to: string | null) => (from ? `${dayText(from)} – ${dayText(to)}` : '');

@@ -1,4 +1,5 @@
 import L from 'leaflet';
+import { textOn } from '@cabdesk/contract/colour';
 import { statusColour } from './status';
 
 /*
@@ -31,7 +32,7 @@ export function driverIcon(availability: number, label: string, opts: { stale: b
       popupAnchor: [0, -size / 2],
       html: `<div style="width:${size}px;height:${size}px;box-sizing:border-box;border-radius:50%;background:${statusColour(
         availability,
-      )};border:${opts.selected ? 3 : 2}px solid #fff;box-shadow:0 0 0 1px rgba(0,0,0,.35),0 1px 4px rgba(0,0,0,.3);display:flex;align-items:center;justify-content:center;color:#fff;font:600 10px/1 system-ui,sans-serif;opacity:${
+      )};color:${textOn(statusColour(availability))};border:${opts.selected ? 3 : 2}px solid #fff;box-shadow:0 0 0 1px rgba(0,0,0,.35),0 1px 4px rgba(0,0,0,.3);display:flex;align-items:center;justify-content:center;font:600 10px/1 system-ui,sans-serif;opacity:${
         opts.stale ? 0.5 : 1
       }">${text}</div>`,
     });

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Select, Text, Tooltip } from '@mantine/core';
-import { IconInfoCircle, IconMail, IconMessage, IconSend } from '@tabler/icons-react';
+import { IconInfoCircle, IconMail, IconMessage } from '@tabler/icons-react';
 import type { CallInput, CallOutput } from '@cabdesk/contract';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
@@ -48,7 +48,7 @@ export function OutboxPage() {
       accessor: 'createdAt',
       title: t('notifications.created'),
       sortable: true,
-      noWrap: true,
+      // Date over time when space is short: every column fits a 1440 px screen.
       render: (r) => dateTime(r.createdAt),
     },
     {
@@ -62,12 +62,33 @@ export function OutboxPage() {
         </Group>
       ),
     },
-    { accessor: 'recipient', title: t('notifications.recipient'), sortable: true },
+    {
+      accessor: 'recipient',
+      title: t('notifications.recipient'),
+      sortable: true,
+      // An address may break after its @, so every column fits a 1440 px screen.
+      render: (r) => {
+        const at = r.recipient.indexOf('@');
+        return (
+          <Text size="sm" style={{ overflowWrap: 'break-word' }}>
+            {at > 0 ? (
+              <>
+                {r.recipient.slice(0, at + 1)}
+                <wbr />
+                {r.recipient.slice(at + 1)}
+              </>
+            ) : (
+              r.recipient
+            )}
+          </Text>
+        );
+      },
+    },
     {
       accessor: 'subject',
       title: t('notifications.subject'),
       render: (r) => (
-        <Text size="sm" lineClamp={2} miw={180} maw={300}>
+        <Text size="sm" lineClamp={2} miw={120} maw={220}>
           {r.subject ?? r.body}
         </Text>
       ),
@@ -76,8 +97,11 @@ export function OutboxPage() {
       accessor: 'event',
       title: t('notifications.event'),
       sortable: true,
-      noWrap: true,
-      render: (r) => eventLabel(r.event),
+      render: (r) => (
+        <Text size="sm" maw={130}>
+          {eventLabel(r.event)}
+        </Text>
+      ),
     },
     {
       accessor: 'bookingId',
@@ -104,7 +128,7 @@ export function OutboxPage() {
       render: (r) =>
         r.error ? (
           <Tooltip label={r.error} multiline w={320} withArrow>
-            <Text size="sm" c="red" lineClamp={1} maw={220}>
+            <Text size="sm" c="red" lineClamp={1} maw={140}>
               {r.error}
             </Text>
           </Tooltip>
@@ -119,9 +143,8 @@ export function OutboxPage() {
       render: (r) =>
         canResend && (r.status === 'held' || r.status === 'failed') ? (
           <Button
-            size="compact-sm"
+            size="compact-xs"
             variant="light"
-            leftSection={<IconSend size={14} />}
             loading={resend.isPending && resend.variables?.id === r.id}
             onClick={async (e) => {
               e.stopPropagation();

@@ -77,7 +77,6 @@ function RegisterCard({
       withBorder
       radius="md"
       padding="lg"
-      aria-label={name}
       style={{ textDecoration: 'none' }}
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap">

@@ -1,5 +1,7 @@
 import { ActionIcon, Button, Group, Kbd, TextInput, Tooltip } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import dayjs from 'dayjs';
+import { namedByValue } from '../../../ui/named-by-value';
 import { IconChevronLeft, IconChevronRight, IconSearch, IconX } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,8 +46,7 @@ export function BoardFilters({
           </ActionIcon>
         </Tooltip>
         <DatePickerInput
-          aria-label={t('dispatch.filter.date')}
-          valueFormat="ddd DD-MM-YYYY"
+          {...namedByValue(t('dispatch.filter.date'), params.date ? dayjs(params.date).format('ddd DD-MM-YYYY') : '')}
           value={params.date}
           onChange={(v) => onChange({ date: v ?? today() })}
           w={150}

@@ -66,7 +66,14 @@ export function BookingTable({
   }, [selectedId]);
 
   return (
-    <ScrollArea.Autosize className={classes.wrap} mah="calc(100dvh - 290px)" mih={240} type="auto" offsetScrollbars>
+    <ScrollArea.Autosize
+      className={classes.wrap}
+      mah="calc(100dvh - 290px)"
+      mih={240}
+      type="auto"
+      offsetScrollbars
+      viewportProps={{ tabIndex: 0 }}
+    >
       <Table
         className={classes.table}
         stickyHeader

@@ -113,7 +113,13 @@ export function DriverSidebar({
           {t('dispatch.sidebar.loading')}
         </Text>
       ) : (
-        <ScrollArea.Autosize mah="calc(100dvh - 250px)" type="auto" scrollbars="y" offsetScrollbars="y">
+        <ScrollArea.Autosize
+          mah="calc(100dvh - 250px)"
+          type="auto"
+          scrollbars="y"
+          offsetScrollbars="y"
+          viewportProps={{ tabIndex: 0 }}
+        >
           <Stack gap="sm">
             {([1, 2, 4, 3] as const).map((a) => (
               <DriverGroup key={a} availability={a} drivers={groups[a]} />

@@ -1,0 +1,78 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, it } from 'vitest';
+import { expectAccessible, settled } from '../support/accessibility';
+import { forgetEverything, openBrowser, signInThroughForm } from '../support/browser';
+
+/** The office pages every company's staff use most, each with something that says it has loaded. */
+const officePages = [
+  { path: '/dashboard', ready: '[data-testid="pending-total"]' },
+  { path: '/bookings', ready: 'table tbody tr' },
+  { path: '/dispatch', ready: '[data-testid="board-table"]' },
+  { path: '/map', ready: 'main' },
+  { path: '/drivers', ready: 'table tbody tr' },
+  { path: '/passengers', ready: 'table tbody tr' },
+  { path: '/clients', ready: 'table tbody tr' },
+  { path: '/vehicles', ready: 'table tbody tr' },
+  { path: '/incident', ready: 'table tbody tr' },
+  { path: '/settings/reference-data', ready: 'main a, main button' },
+] as const;
+
+const companies = [
+  { code: 'UKCB', domain: 'ukcb.test' },
+  { code: 'DE', domain: 'de.test' },
+] as const;
+const themes = ['light', 'dark'] as const;
+
+async function visit(page: Page, path: string, ready: string) {
+  await page.goto(path);
+  await page.locator(ready).first().waitFor({ timeout: 20_000 });
+  await settled(page);
+}
+
+/** Sets the skin the way the layout's switch keeps it, before the app starts. */
+async function useTheme(page: Page, theme: (typeof themes)[number]) {
+  await page.evaluate((skin) => localStorage.setItem('skin', skin), theme);
+}
+
+for (const company of companies) {
+  for (const theme of themes) {
+    describe(`every page of ${company.code} is readable in the ${theme} theme`, async () => {
+      const { page } = await openBrowser({ viewport: { width: 1440, height: 900 } });
+
+      it('the sign-in page', async () => {
+        await forgetEverything(page);
+        await useTheme(page, theme);
+        await visit(page, `/login?${company.code}`, '[data-testid="login-logo"]');
+        await expectAccessible(page, `sign-in of ${company.code} (${theme})`);
+      });
+
+      describe('the office', () => {
+        beforeAll(async () => {
+          await forgetEverything(page);
+          await useTheme(page, theme);
+          await page.goto(`/login?${company.code}`);
+          await signInThroughForm(page, `admin@${company.domain}`);
+          await page.getByTestId('home').waitFor();
+        });
+
+        for (const { path, ready } of officePages) {
+          it(path, async () => {
+            await visit(page, path, ready);
+            await expectAccessible(page, `${path} of ${company.code} (${theme})`);
+          });
+        }
+      });
+
+      it("the driver app's home", async () => {
+        await forgetEverything(page);
+        await useTheme(page, theme);
+        await page.goto(`/login?${company.code}`);
+        await signInThroughForm(page, `driver@${company.domain}`);
+        await page.waitForURL(/\/driver$/);
+        await page.getByRole('heading', { name: /Today|Heute/ }).waitFor();
+        await settled(page);
+        await expectAccessible(page, `driver app of ${company.code} (${theme})`);
+      });
+    });
+  }
+}
