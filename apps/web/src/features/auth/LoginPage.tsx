@@ -16,10 +16,11 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { callApi } from '../../api/client';
 import { messageOf } from '../../api/errors';
+import { useCall } from '../../api/hooks';
 import type { SessionData } from '../../api/session';
 import { useAuth } from '../../app/auth';
 import { isWebView, parseCompanyQuery } from '../../app/branding';
@@ -42,6 +43,13 @@ export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
+  const pageCompany = parseCompanyQuery(location.search).shortName ?? branding.shortName;
+  // Passengers may create their own account unless the company turned sign-up off.
+  const details = useCall(
+    'Booking/GetCompanyDetails',
+    { companyShortName: pageCompany },
+    { enabled: branding.isPassenger && !branding.unknownShortName, retry: false, staleTime: 60_000 },
+  );
   const form = useForm({
     initialValues: { email: '', password: '', isRememberMe: false },
     validate: zodValidate(loginForm),
@@ -120,11 +128,27 @@ export function LoginPage() {
                 {...form.getInputProps('password')}
               />
               <Checkbox label={t('login.remember')} {...form.getInputProps('isRememberMe', { type: 'checkbox' })} />
+              <Anchor
+                component={Link}
+                to={`/forgot-password${location.search}`}
+                size="sm"
+                data-testid="forgot-password"
+              >
+                {t('login.forgot')}
+              </Anchor>
               <Button type="submit" fullWidth loading={form.submitting} mt="xs">
                 {form.submitting ? t('login.submitting') : t('login.submit')}
               </Button>
             </Stack>
           </form>
+          {branding.isPassenger && details.data?.passengerSignUp ? (
+            <Text size="sm" ta="center">
+              {t('login.noAccount')}{' '}
+              <Anchor component={Link} to={`/sign-up${location.search}`} data-testid="sign-up">
+                {t('login.signUp')}
+              </Anchor>
+            </Text>
+          ) : null}
           <Text size="xs" c="dimmed" ta="center">
             <Anchor href="/docs" size="xs" c="dimmed">
               API
