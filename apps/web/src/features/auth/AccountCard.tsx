@@ -92,3 +92,12 @@ export function BackToSignIn({ to }: { to: string }) {
     </Text>
   );
 }
+
+/**
+ * A field's props that check it on leaving only once something is typed: an empty field that loses
+ * the focus (to a click on "Forgot password?") says nothing, so the link below does not jump away
+ * from under the pointer between press and release. Sending the form still names every empty field.
+ */
+export function checkWhenFilled<P extends { onBlur?: (...args: never[]) => void }>(props: P, value: string): P {
+  return { ...props, onBlur: value ? props.onBlur : undefined };
+}

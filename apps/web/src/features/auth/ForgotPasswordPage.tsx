@@ -6,7 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../api/client';
 import { ApiError, messageOf } from '../../api/errors';
 import { zodValidate } from '../../ui/zodForm';
-import { AccountCard, BackToSignIn, Failure, Success, usePageCompany, useSignInPath } from './AccountCard';
+import {
+  AccountCard,
+  BackToSignIn,
+  Failure,
+  Success,
+  usePageCompany,
+  useSignInPath,
+  checkWhenFilled,
+} from './AccountCard';
 
 /** "Forgot password?": asks for the e-mail, then says to check the mail, whatever the address. */
 export function ForgotPasswordPage() {
@@ -52,7 +60,7 @@ export function ForgotPasswordPage() {
             autoComplete="email"
             required
             autoFocus
-            {...form.getInputProps('email')}
+            {...checkWhenFilled(form.getInputProps('email'), form.values.email)}
           />
           <Button type="submit" fullWidth loading={form.submitting}>
             {t('auth.forgot.submit')}

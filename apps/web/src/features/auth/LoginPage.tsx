@@ -27,6 +27,7 @@ import { isWebView, parseCompanyQuery } from '../../app/branding';
 import { homePath } from '../../app/nav-items';
 import { useBranding } from '../../app/StartupLoader';
 import { zodValidate } from '../../ui/zodForm';
+import { checkWhenFilled } from './AccountCard';
 import classes from './LoginPage.module.css';
 
 const loginForm = z.object({
@@ -119,13 +120,13 @@ export function LoginPage() {
                 autoComplete="username"
                 required
                 autoFocus
-                {...form.getInputProps('email')}
+                {...checkWhenFilled(form.getInputProps('email'), form.values.email)}
               />
               <PasswordInput
                 label={t('login.password')}
                 autoComplete="current-password"
                 required
-                {...form.getInputProps('password')}
+                {...checkWhenFilled(form.getInputProps('password'), form.values.password)}
               />
               <Checkbox label={t('login.remember')} {...form.getInputProps('isRememberMe', { type: 'checkbox' })} />
               <Anchor

@@ -8,7 +8,7 @@ import { callApi } from '../../api/client';
 import { ApiError, messageOf } from '../../api/errors';
 import { useCall } from '../../api/hooks';
 import { zodValidate } from '../../ui/zodForm';
-import { AccountCard, Checking, Failure, Success, useLinkToken } from './AccountCard';
+import { AccountCard, Checking, Failure, Success, useLinkToken, checkWhenFilled } from './AccountCard';
 import { LinkProblem, type LinkState } from './LinkProblem';
 
 const emptyValues = {
@@ -107,20 +107,20 @@ export function SetupPage() {
                     autoComplete="organization"
                     required
                     autoFocus
-                    {...form.getInputProps('companyName')}
+                    {...checkWhenFilled(form.getInputProps('companyName'), form.values.companyName)}
                   />
                   <TextInput
                     label={t('auth.setup.companyShortName')}
                     description={t('auth.setup.companyShortNameHint')}
                     required
-                    {...form.getInputProps('companyShortName')}
+                    {...checkWhenFilled(form.getInputProps('companyShortName'), form.values.companyShortName)}
                   />
                   <TextInput
                     label={t('auth.email')}
                     type="email"
                     autoComplete="email"
                     required
-                    {...form.getInputProps('email')}
+                    {...checkWhenFilled(form.getInputProps('email'), form.values.email)}
                   />
                 </>
               ) : (
@@ -131,20 +131,20 @@ export function SetupPage() {
                 autoComplete="name"
                 required
                 autoFocus={!newCompany}
-                {...form.getInputProps('fullName')}
+                {...checkWhenFilled(form.getInputProps('fullName'), form.values.fullName)}
               />
               <PasswordInput
                 label={t('auth.newPassword')}
                 description={t('auth.passwordRule')}
                 autoComplete="new-password"
                 required
-                {...form.getInputProps('newPassword')}
+                {...checkWhenFilled(form.getInputProps('newPassword'), form.values.newPassword)}
               />
               <PasswordInput
                 label={t('auth.confirmPassword')}
                 autoComplete="new-password"
                 required
-                {...form.getInputProps('confirmPassword')}
+                {...checkWhenFilled(form.getInputProps('confirmPassword'), form.values.confirmPassword)}
               />
               <Button type="submit" fullWidth loading={form.submitting}>
                 {t('auth.setup.submit')}

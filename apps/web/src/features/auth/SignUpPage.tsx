@@ -7,7 +7,16 @@ import { callApi } from '../../api/client';
 import { ApiError, messageOf } from '../../api/errors';
 import { useCall } from '../../api/hooks';
 import { zodValidate } from '../../ui/zodForm';
-import { AccountCard, BackToSignIn, Checking, Failure, Success, usePageCompany, useSignInPath } from './AccountCard';
+import {
+  AccountCard,
+  BackToSignIn,
+  Checking,
+  Failure,
+  Success,
+  usePageCompany,
+  useSignInPath,
+  checkWhenFilled,
+} from './AccountCard';
 
 /** A passenger creates their own account with the company of the page; the e-mail is confirmed by a link. */
 export function SignUpPage() {
@@ -75,13 +84,13 @@ export function SignUpPage() {
                   autoComplete="given-name"
                   required
                   autoFocus
-                  {...form.getInputProps('firstName')}
+                  {...checkWhenFilled(form.getInputProps('firstName'), form.values.firstName)}
                 />
                 <TextInput
                   label={t('auth.surname')}
                   autoComplete="family-name"
                   required
-                  {...form.getInputProps('surname')}
+                  {...checkWhenFilled(form.getInputProps('surname'), form.values.surname)}
                 />
               </Group>
               <TextInput
@@ -89,21 +98,21 @@ export function SignUpPage() {
                 type="email"
                 autoComplete="email"
                 required
-                {...form.getInputProps('email')}
+                {...checkWhenFilled(form.getInputProps('email'), form.values.email)}
               />
               <TextInput
                 label={t('auth.phone')}
                 type="tel"
                 autoComplete="tel"
                 required
-                {...form.getInputProps('phone')}
+                {...checkWhenFilled(form.getInputProps('phone'), form.values.phone)}
               />
               <PasswordInput
                 label={t('auth.password')}
                 description={t('auth.passwordRule')}
                 autoComplete="new-password"
                 required
-                {...form.getInputProps('password')}
+                {...checkWhenFilled(form.getInputProps('password'), form.values.password)}
               />
               <Button type="submit" fullWidth loading={form.submitting}>
                 {t('auth.signUp.submit')}
