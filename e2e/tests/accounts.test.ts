@@ -25,11 +25,12 @@ describe('accounts without help from the office', async () => {
     await shot(page, 'login-passenger');
     await page.getByTestId('sign-up').click();
     await page.waitForURL(/\/sign-up\?UKCB_PassApp$/);
+    await page.getByRole('heading', { name: 'Create your UK Cab Bookings account' }).waitFor();
     await page.getByLabel('First name').fill('Nia');
     await page.getByLabel('Surname').fill('Okafor');
     await page.getByLabel('E-mail address').fill(email);
     await page.getByLabel('Mobile phone').fill('07700 900123');
-    await page.getByLabel('Password').fill(firstPassword);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(firstPassword);
     await shot(page, 'sign-up');
     await page.getByRole('button', { name: 'Create my account' }).click();
     await page.getByRole('heading', { name: 'Check your mail' }).waitFor();
@@ -43,6 +44,7 @@ describe('accounts without help from the office', async () => {
     await page.getByText('Your account is ready').waitFor();
     await page.getByRole('link', { name: 'Go to sign-in' }).click();
     await page.waitForURL(/\/login\?UKCB_PassApp$/);
+    await page.getByRole('heading', { name: 'Welcome to UK Cab Bookings' }).waitFor();
     await signInThroughForm(page, email, firstPassword);
     await page.waitForURL(/\/my-bookings$/);
   });
@@ -52,6 +54,7 @@ describe('accounts without help from the office', async () => {
     await page.goto('/login?UKCB_PassApp');
     await page.getByTestId('forgot-password').click();
     await page.waitForURL(/\/forgot-password\?UKCB_PassApp$/);
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
     await page.getByLabel('E-mail address').fill(email);
     await shot(page, 'forgot-password');
     await page.getByRole('button', { name: 'Send me a link' }).click();
@@ -61,19 +64,22 @@ describe('accounts without help from the office', async () => {
     const link = await linkFromMail(email, /choose a new password/);
     expect(link).toContain('/reset-password?UKCB_PassApp#token=');
     await page.goto(link);
-    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
     await page.getByLabel('New password again').fill(newPassword);
     await shot(page, 'reset-password');
     await page.getByRole('button', { name: 'Set the new password' }).click();
     await page.getByText('Your new password is set').waitFor();
     await shot(page, 'reset-password-done');
 
-    // The link works once.
+    // The link works once (opened afresh, as from the mail again).
+    await page.goto('/health');
     await page.goto(link);
     await page.getByText('This link has been used').waitFor();
     await shot(page, 'reset-password-used');
 
     await page.goto('/login?UKCB_PassApp');
+    await page.getByRole('heading', { name: 'Welcome to UK Cab Bookings' }).waitFor();
     await signInThroughForm(page, email, firstPassword);
     await page.getByTestId('login-error').waitFor();
     await signInThroughForm(page, email, newPassword);
