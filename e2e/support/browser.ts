@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
@@ -104,4 +104,36 @@ export async function forgetEverything(page: Page): Promise<void> {
     localStorage.clear();
     sessionStorage.clear();
   });
+}
+
+/** The text of a mail as it arrived, quoted-printable soft breaks and escapes undone. */
+function decodedMail(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/((?:=[0-9A-F]{2})+)/g, (run: string) =>
+    Buffer.from(
+      run
+        .split('=')
+        .filter(Boolean)
+        .map((h) => parseInt(h, 16)),
+    ).toString('utf8'),
+  );
+}
+
+/**
+ * Waits for the product's e-mail to an address (whose subject matches) on the journeys' SMTP server
+ * and answers the one-time link in it.
+ */
+export async function linkFromMail(to: string, subject: RegExp): Promise<string> {
+  const dir = inject('mailDir');
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    for (const file of readdirSync(dir).sort()) {
+      const text = decodedMail(readFileSync(path.join(dir, file), 'utf8'));
+      const addressed = new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi').test(text);
+      const title = /^Subject: (.*)$/m.exec(text)?.[1] ?? '';
+      const link = /(https?:\/\/\S+#token=[A-Za-z0-9_-]+)/.exec(text)?.[1];
+      if (addressed && subject.test(title) && link) return link;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no mail to ${to} with a subject like ${subject} arrived`);
 }

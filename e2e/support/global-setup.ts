@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../apps/server/src/platform/db/embedded';
 
@@ -10,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     accessTokenTtl: number;
+    /** Where the product's e-mails land, one file per message (the raw message as received). */
+    mailDir: string;
   }
 }
 
@@ -18,7 +21,7 @@ const root = path.resolve(fileURLToPath(import.meta.url), '../../..');
 const ACCESS_TOKEN_TTL = 6;
 
 async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited early:\n${log()}`);
     try {
@@ -32,10 +35,33 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
   throw new Error(`The server did not become ready:\n${log()}`);
 }
 
+/** A real SMTP server on loopback that writes each message it receives into `dir`. */
+async function startMailDrop(dir: string): Promise<SMTPServer> {
+  let n = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        writeFileSync(path.join(dir, `${Date.now()}-${++n}.eml`), Buffer.concat(chunks));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  return smtp;
+}
+
 /** Starts `npm start`'s server on a free port with its own data folder, and stops it cleanly. */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cabdesk-e2e-'));
   const port = await freePort();
+  const mailDir = mkdtempSync(path.join(os.tmpdir(), 'cabdesk-e2e-mail-'));
+  const smtp = await startMailDrop(mailDir);
+  const smtpPort = (smtp.server.address() as { port: number }).port;
   let output = '';
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
@@ -47,6 +73,8 @@ export default async function setup(project: TestProject) {
       CABDESK_DATA_DIR: dataDir,
       ACCESS_TOKEN_TTL: String(ACCESS_TOKEN_TTL),
       LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -56,10 +84,13 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseUrl, child, () => output);
   project.provide('baseUrl', baseUrl);
   project.provide('accessTokenTtl', ACCESS_TOKEN_TTL);
+  project.provide('mailDir', mailDir);
 
   return async () => {
     child.kill('SIGINT');
     await new Promise((r) => child.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    rmSync(mailDir, { recursive: true, force: true });
   };
 }

@@ -10,6 +10,7 @@ import { startNearPickupWatch } from './domains/dispatch/near-pickup';
 import { startOfferExpiry } from './domains/dispatch/offer-expiry';
 import { closeChannels } from './domains/notifications/channels';
 import { defineNotificationJobs } from './domains/notifications/jobs';
+import { defineAccountJobs } from './domains/auth/jobs';
 import { AbilityCache } from './platform/auth/abilities';
 import { SignInThrottle } from './platform/auth/sign-in-throttle';
 import { SessionRevocations } from './platform/auth/revocations';
@@ -100,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const hub = new LiveHub(services.bus, db);
   await installLiveSocket(app, services, hub, new PositionWriter(db, services.bus));
   defineNotificationJobs(services);
+  defineAccountJobs(services);
   await services.jobs.start();
   app.addHook('onClose', startOfferExpiry(services));
   app.addHook('onClose', startNearPickupWatch(services));

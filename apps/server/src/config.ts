@@ -30,6 +30,11 @@ const envSchema = z
     ACCESS_TOKEN_TTL: positiveInt(900).pipe(z.number().min(1, 'must be at least 1 second')),
     REFRESH_TOKEN_TTL_DAYS: positiveInt(1).pipe(z.number().min(1, 'must be at least 1 day')),
     REMEMBER_ME_TTL_DAYS: positiveInt(30).pipe(z.number().min(1, 'must be at least 1 day')),
+    PUBLIC_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/?#]+\/?$/, 'must be an http(s):// address without a path, e.g. https://desk.example.com')
+      .optional(),
+    PASSWORD_RESET_TTL_MINUTES: positiveInt(60).pipe(z.number().min(5, 'must be at least 5 minutes')),
     SIGNIN_RATE_LIMIT: positiveInt(10).pipe(z.number().min(1, 'must be at least 1')),
     TLS_CERT_FILE: z.string().optional(),
     TLS_KEY_FILE: z.string().optional(),
@@ -98,6 +103,10 @@ export interface Config {
   refreshTokenTtlDays: number;
   rememberMeTtlDays: number;
   signInRateLimit: number;
+  /** Where people reach the web app: the address the links in e-mails and the set-up link start with. */
+  publicUrl: string;
+  /** How long a forgotten-password link works. */
+  passwordResetTtlMinutes: number;
   tls: { certFile: string; keyFile: string } | undefined;
   demoData: boolean;
   logLevel: string;
@@ -147,6 +156,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     rememberMeTtlDays: e.REMEMBER_ME_TTL_DAYS,
     signInRateLimit: e.SIGNIN_RATE_LIMIT,
+    // Never the request's Host header: a forged one would send reset links to someone else's site.
+    publicUrl: (e.PUBLIC_URL ?? `${e.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${e.PORT}`).replace(/\/$/, ''),
+    passwordResetTtlMinutes: e.PASSWORD_RESET_TTL_MINUTES,
     tls: e.TLS_CERT_FILE && e.TLS_KEY_FILE ? { certFile: e.TLS_CERT_FILE, keyFile: e.TLS_KEY_FILE } : undefined,
     demoData: e.CABDESK_DEMO_DATA,
     logLevel: e.LOG_LEVEL,

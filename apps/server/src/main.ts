@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { seedDemo, demoSignIns } from './demo/seed';
+import { startupSetupLink } from './domains/auth/setup';
 import { createDb } from './platform/db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './platform/db/embedded';
 import { migrateDatabase } from './platform/db/migrate';
@@ -38,6 +39,10 @@ async function main(): Promise<void> {
   await migrateDatabase(db.$client);
   if (config.demoData) await seedDemo(db, log);
 
+  // No admin anywhere (a fresh installation without demo data): nobody has a known password, and a
+  // one-time link, printed below, lets the operator create the first company and its admin.
+  const setupLink = await startupSetupLink(db, config);
+
   const { app } = await buildApp({ config, db, log });
   let stopping = false;
   const stop = async (signal: string) => {
@@ -68,6 +73,15 @@ async function main(): Promise<void> {
   if (config.demoData) {
     lines.push('', '  Demo sign-ins (password cabdesk-demo):');
     for (const s of demoSignIns) lines.push(`    ${s.email.padEnd(26)} ${s.description}`);
+  }
+  if (setupLink) {
+    lines.push(
+      '',
+      '  No admin yet. Create the first company and its admin with this one-time link (24 hours, works once;',
+      '  a new one is printed at each start until an admin exists):',
+      `    ${setupLink}`,
+      '  or run: npm run create-admin -- --company SHORTNAME --email you@example.com',
+    );
   }
   lines.push('', '  Ctrl-C stops the server (and the embedded database).', '');
   console.log(lines.join('\n'));

@@ -24,4 +24,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32 characters/);
     expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example/tile.png' })).toThrow(/MAP_TILE_URL: must be/);
   });
+
+  it('starts links in e-mails with PUBLIC_URL, never with what a request says', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:8443');
+    expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
+    expect(loadConfig({ PUBLIC_URL: 'https://desk.example.com/' }).publicUrl).toBe('https://desk.example.com');
+    expect(() => loadConfig({ PUBLIC_URL: 'desk.example.com' })).toThrow(/PUBLIC_URL: must be an http/);
+    expect(loadConfig({}).passwordResetTtlMinutes).toBe(60);
+    expect(() => loadConfig({ PASSWORD_RESET_TTL_MINUTES: '1' })).toThrow(
+      /PASSWORD_RESET_TTL_MINUTES: must be at least 5/,
+    );
+  });
 });

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { BuiltName } from './types';
 
 const modules = {
+  'auth/account-calls': () => import('./auth/account-calls'),
   'auth/calls': () => import('./auth/calls'),
   'bookers/calls': () => import('./bookers/calls'),
   'bookings/calls': () => import('./bookings/calls'),
@@ -55,6 +56,13 @@ const homes: Record<BuiltName, readonly [keyof typeof modules, string]> = {
   'Booking/GetNotificationsForBookingClient': ['notifications/calls', 'bookingMessages'],
   'Outbox/GetTableSummary': ['notifications/calls', 'outboxCalls'],
   'Outbox/Resend': ['notifications/calls', 'outboxCalls'],
+  'Account/RequestPasswordReset': ['auth/account-calls', 'accountLinks'],
+  'Account/ResetPassword': ['auth/account-calls', 'accountLinks'],
+  'Account/CheckLink': ['auth/account-calls', 'accountLinks'],
+  'Account/ConfirmEmail': ['auth/account-calls', 'accountLinks'],
+  'Account/CompleteSetup': ['auth/account-calls', 'accountLinks'],
+  'Account/GetSignUpSetting': ['auth/account-calls', 'accountSettings'],
+  'Account/UpdateSignUpSetting': ['auth/account-calls', 'accountSettings'],
   'Common/GetDecodedUserID': ['auth/calls', 'decodedUserId'],
   'ProfileSettings/UpdatePassword': ['auth/calls', 'passwordChange'],
   'UserLogin/UserSignIn': ['auth/calls', 'signInCalls'],

@@ -1,5 +1,6 @@
 /** Named schemas, for the web's forms and the server's services. */
 export * from './auth/schemas';
+export * from './auth/account-schemas';
 export * from './company/schemas';
 export * from './company/booking-form';
 export * from './staff/schemas';

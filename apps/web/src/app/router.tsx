@@ -22,6 +22,11 @@ const extraPages = featurePages.filter((p) => !allNavItems.some((item) => item.p
  */
 const appModules = import.meta.glob<{ appRoutes: RouteObject[] }>('../features/*/routes.tsx', { eager: true });
 const appRoutes = Object.values(appModules).flatMap((m) => m.appRoutes);
+/** Pages a feature opens without a sign-in (`public-routes.tsx` exporting `publicRoutes`): forgotten password, sign-up. */
+const publicModules = import.meta.glob<{ publicRoutes: RouteObject[] }>('../features/*/public-routes.tsx', {
+  eager: true,
+});
+const publicRoutes = Object.values(publicModules).flatMap((m) => m.publicRoutes);
 const ownLayout = new Set(appRoutes.map((r) => r.path));
 const officeItems = allNavItems.filter((item) => !ownLayout.has(item.path));
 
@@ -67,6 +72,7 @@ export const router = createBrowserRouter([
     element: <Root />,
     children: [
       { path: '/login', element: <LoginPage /> },
+      ...publicRoutes,
       {
         element: <RequireSignIn />,
         children: [

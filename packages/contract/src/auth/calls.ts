@@ -11,6 +11,9 @@ import {
   tokenPair,
   updatePasswordInput,
 } from './schemas';
+import { neutralAnswer } from './account-schemas';
+
+export * from './account-calls';
 
 const signIn = flat({
   input: signInInput,
@@ -32,12 +35,13 @@ export const tokens = area(
       summary: 'Rotates a refresh token. Presenting an already rotated token revokes its whole family.',
     }),
     login: { ...signIn, summary: 'The same as UserLogin/UserSignIn.' },
-    register: flat({
+    register: mutation({
       input: registerInput,
-      output: session,
+      output: neutralAnswer,
       isPublic: true,
       verb: 'create',
-      summary: 'A passenger creates an account with the company named by its short name, and is signed in.',
+      summary:
+        'A passenger asks for an account with the company named by its short name: a link to confirm the e-mail goes to it, and the account exists once the link is opened. The answer is the same whether or not the e-mail has an account; 403 when the company does not take sign-ups.',
     }),
     logout: mutation({
       input: logoutInput,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, flag, requiredText, text, trueFalse, wholeNumber } from '../fields';
+import { email, flag, phone, requiredText, text, trueFalse, wholeNumber } from '../fields';
 import { subjects } from '../permissions';
 
 export const abilityRule = z.object({
@@ -85,7 +85,7 @@ export const registerInput = z.object({
   firstName: requiredText(80),
   surname: requiredText(80),
   email: email(),
-  phone: text(30).optional(),
+  phone: phone(),
   password: z.string().min(8, 'must be at least 8 characters').max(200, 'must be at most 200 characters'),
 });
 

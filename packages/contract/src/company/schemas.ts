@@ -9,6 +9,7 @@ export const publicCompany = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   loaderStyle: z.enum(['standard', 'special']),
+  passengerSignUp: z.boolean().describe('Passengers may create their own account on the passenger sign-in page'),
 });
 
 export const companyLookupInput = z.object({ companyShortName: requiredText(40) });

@@ -1,17 +1,17 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { handlers } from '../../platform/http/context';
+import { accountHandlers } from './account-handlers';
 import { fieldError, unauthorized } from '../../platform/http/errors';
 import { recordAudit } from '../audit/record';
-import { companies } from '../company/schema';
-import { passengers } from '../passengers/schema';
 import { loadAccount, sessionOf } from './accounts';
 import { consumeRefreshToken, issueTokenPair, revokeAllOf, revokeFamilyOf } from './refresh-tokens';
 import { users } from './schema';
-import { openSession, signIn } from './sign-in';
+import { signIn } from './sign-in';
 import { deviceTokens } from '../driver-app/schema';
 
 export const authHandlers = handlers({
+  ...accountHandlers,
   'UserLogin/UserSignIn': (input, ctx) => signIn(ctx, input),
   'jwt/login': (input, ctx) => signIn(ctx, input),
 
@@ -31,38 +31,6 @@ export const authHandlers = handlers({
   'jwt/logout': async (input, ctx) => {
     if (input.refreshToken) await revokeFamilyOf(ctx, input.refreshToken);
     return { data: { signedOut: true }, message: 'Signed out.' };
-  },
-
-  'jwt/register': async (input, ctx) => {
-    const [company] = await ctx.db
-      .select({ id: companies.id })
-      .from(companies)
-      .where(and(sql`lower(${companies.shortName}) = lower(${input.companyShortName})`, eq(companies.isActive, true)));
-    if (!company) throw fieldError('companyShortName', 'is not a company we know');
-    const [user] = await ctx.db
-      .insert(users)
-      .values({
-        companyId: company.id,
-        kind: 'passenger',
-        email: input.email,
-        passwordHash: await hashPassword(input.password),
-        fullName: `${input.firstName} ${input.surname}`,
-        passwordChangedAt: new Date(),
-      })
-      .returning({ id: users.id });
-    if (!user) throw new Error('insert returned no row');
-    await ctx.db.insert(passengers).values({
-      companyId: company.id,
-      userId: user.id,
-      firstName: input.firstName,
-      surname: input.surname,
-      email: input.email,
-      phone: input.phone || null,
-      createdBy: user.id,
-    });
-    const account = await loadAccount(ctx.db, user.id);
-    if (!account) throw new Error('account vanished');
-    return openSession(ctx, account, { remember: false });
   },
 
   'UserLogin/UpdatUserDeviceTokenOnLogout': async (input, ctx) => {

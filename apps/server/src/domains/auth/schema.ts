@@ -5,6 +5,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -110,3 +111,46 @@ export const refreshTokens = pgTable(
   },
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
 );
+
+/**
+ * One-time links of a company's accounts: a forgotten password (`password_reset`, for a user) or a
+ * passenger's sign-up waiting for its e-mail to be confirmed (`sign_up`: the account is created from
+ * `payload` when the link is opened). Only a SHA-256 hash of the link's secret is kept.
+ */
+export const accountLinks = pgTable(
+  'account_links',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: companyColumn(),
+    purpose: text({ enum: ['password_reset', 'sign_up'] }).notNull(),
+    userId: integer(),
+    email: text().notNull(),
+    tokenHash: text().notNull().unique(),
+    /** sign_up: firstName, surname, phone and the password's argon2 hash. */
+    payload: jsonb().$type<Record<string, string>>(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('account_links_user_idx').on(t.userId, t.createdAt),
+    index('account_links_email_idx').on(t.companyId, sql`lower(${t.email})`),
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Links that create a company's admin: printed at start while the installation has no admin (no
+ * company named: the page creates the company too), or by `npm run create-admin` for a named company
+ * and e-mail. Installation-wide, so no company column; only a hash of the secret is kept.
+ */
+export const setupLinks = pgTable('setup_links', {
+  id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  tokenHash: text().notNull().unique(),
+  companyShortName: text(),
+  companyName: text(),
+  email: text(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  usedAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -21,6 +21,7 @@ async function companyByShortName(db: Db, shortName: string) {
       phone: companies.phone,
       email: companies.email,
       loaderStyle: companies.loaderStyle,
+      passengerSignUp: companies.passengerSignUp,
     })
     .from(companies)
     .where(sql`lower(${companies.shortName}) = lower(${shortName}) and ${companies.isActive}`);

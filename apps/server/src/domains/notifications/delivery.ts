@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/client';
 import { companyLook } from '../company/look';
 import { channelsOf } from './channels';
 import { companyMail } from './mail-look';
-import { enqueueOutbox, SEND_OUTBOX } from './outbox';
+import { ACCOUNT_EVENTS, enqueueOutbox, hideLinkSecrets, SEND_OUTBOX } from './outbox';
 import { outboxMessages } from './schema';
 
 /** The first try and four retries (after about 30 s, 1, 2 and 4 minutes). */
@@ -47,7 +47,16 @@ export async function deliverOutboxMessage(services: Services, id: number): Prom
           : await channels.sms.send(message.recipient, message.body);
       await tx
         .update(outboxMessages)
-        .set({ status: outcome, attempts, error: null, sentAt: outcome === 'sent' ? new Date() : null })
+        .set({
+          status: outcome,
+          attempts,
+          error: null,
+          sentAt: outcome === 'sent' ? new Date() : null,
+          // A one-time link is kept only until the mail is out.
+          ...(outcome === 'sent' && ACCOUNT_EVENTS.includes(message.event)
+            ? { body: hideLinkSecrets(message.body) }
+            : {}),
+        })
         .where(eq(outboxMessages.id, id));
       return null;
     } catch (error) {

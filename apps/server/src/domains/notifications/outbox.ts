@@ -22,13 +22,21 @@ export interface NewMessage {
   bookingId?: number | null;
 }
 
+/**
+ * Messages about an account (a reset link, a sign-up link) carry a one-time secret in their link:
+ * the outbox shows them to the office with the secret hidden, and the stored copy loses it once sent.
+ */
+export const ACCOUNT_EVENTS: readonly string[] = ['password_reset', 'sign_up_confirm', 'sign_up_exists'];
+
+export const hideLinkSecrets = (body: string) => body.replace(/([#?&]token=)[A-Za-z0-9_-]+/g, '$1(hidden)');
+
 export function toOutboxRow(m: Stored): OutboxRow {
   return {
     id: m.id,
     channel: m.channel,
     recipient: m.recipient,
     subject: m.subject,
-    body: m.body,
+    body: ACCOUNT_EVENTS.includes(m.event) ? hideLinkSecrets(m.body) : m.body,
     event: m.event,
     bookingId: m.bookingId,
     status: m.status,
@@ -55,12 +63,24 @@ export async function enqueueOutbox(services: Services, ids: number[]): Promise<
  * delivery once it commits: a failed call sends nothing, and a committed one is never lost.
  */
 export async function queueOutbox(ctx: CallContext<Session>, messages: NewMessage[]): Promise<OutboxRow[]> {
+  return queueCompanyOutbox(ctx, ctx.session.companyId, messages);
+}
+
+/**
+ * The same for a call without a session (a forgotten password, a sign-up): the company is the one
+ * the caller resolved from the sign-in page's short name.
+ */
+export async function queueCompanyOutbox(
+  ctx: CallContext<Session | null>,
+  companyId: number,
+  messages: NewMessage[],
+): Promise<OutboxRow[]> {
   if (messages.length === 0) return [];
   const rows = await ctx.db
     .insert(outboxMessages)
     .values(
       messages.map((m) => ({
-        companyId: ctx.session.companyId,
+        companyId,
         channel: m.channel,
         recipient: m.recipient,
         subject: m.subject ?? null,

@@ -67,6 +67,8 @@ export const companies = pgTable(
     imageKey: text(),
     monthlyBookingsGoal: integer(),
     monthlyRevenueGoalMinor: bigint({ mode: 'number' }),
+    /** Passengers may create their own account on the passenger sign-in page. */
+    passengerSignUp: boolean().notNull().default(true),
     isActive: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -16,16 +16,18 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { callApi } from '../../api/client';
 import { messageOf } from '../../api/errors';
+import { useCall } from '../../api/hooks';
 import type { SessionData } from '../../api/session';
 import { useAuth } from '../../app/auth';
 import { isWebView, parseCompanyQuery } from '../../app/branding';
 import { homePath } from '../../app/nav-items';
 import { useBranding } from '../../app/StartupLoader';
 import { zodValidate } from '../../ui/zodForm';
+import { checkWhenFilled } from './AccountCard';
 import classes from './LoginPage.module.css';
 
 const loginForm = z.object({
@@ -42,6 +44,13 @@ export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
+  const pageCompany = parseCompanyQuery(location.search).shortName ?? branding.shortName;
+  // Passengers may create their own account unless the company turned sign-up off.
+  const details = useCall(
+    'Booking/GetCompanyDetails',
+    { companyShortName: pageCompany },
+    { enabled: branding.isPassenger && !branding.unknownShortName, retry: false, staleTime: 60_000 },
+  );
   const form = useForm({
     initialValues: { email: '', password: '', isRememberMe: false },
     validate: zodValidate(loginForm),
@@ -111,20 +120,36 @@ export function LoginPage() {
                 autoComplete="username"
                 required
                 autoFocus
-                {...form.getInputProps('email')}
+                {...checkWhenFilled(form.getInputProps('email'), form.values.email)}
               />
               <PasswordInput
                 label={t('login.password')}
                 autoComplete="current-password"
                 required
-                {...form.getInputProps('password')}
+                {...checkWhenFilled(form.getInputProps('password'), form.values.password)}
               />
               <Checkbox label={t('login.remember')} {...form.getInputProps('isRememberMe', { type: 'checkbox' })} />
+              <Anchor
+                component={Link}
+                to={`/forgot-password${location.search}`}
+                size="sm"
+                data-testid="forgot-password"
+              >
+                {t('login.forgot')}
+              </Anchor>
               <Button type="submit" fullWidth loading={form.submitting} mt="xs">
                 {form.submitting ? t('login.submitting') : t('login.submit')}
               </Button>
             </Stack>
           </form>
+          {branding.isPassenger && details.data?.passengerSignUp ? (
+            <Text size="sm" ta="center">
+              {t('login.noAccount')}{' '}
+              <Anchor component={Link} to={`/sign-up${location.search}`} data-testid="sign-up">
+                {t('login.signUp')}
+              </Anchor>
+            </Text>
+          ) : null}
           <Text size="xs" c="dimmed" ta="center" component="footer">
             {branding.look.companyID ? `${branding.look.footer} · ` : null}
             <Anchor href="/docs" size="xs" c="dimmed">

@@ -21,6 +21,9 @@ const statuses: Row['status'][] = ['queued', 'sent', 'held', 'failed'];
 const channels: Row['channel'][] = ['email', 'sms'];
 
 /** Every e-mail and text message the company sends, with its delivery state; held and failed ones can go again. */
+/** Mail about an account (its link's secret is hidden here). */
+const accountEvents = ['password_reset', 'sign_up_confirm', 'sign_up_exists'];
+
 export function OutboxPage() {
   const { t } = useTranslation();
   const ability = useAbility();
@@ -41,7 +44,11 @@ export function OutboxPage() {
   const resend = useCallMutation('Outbox/Resend');
   const canResend = ability.can('update', 'Booking');
   const eventLabel = (event: string) =>
-    event === 'driver_message' ? t('notifications.driverMessage') : fixedLabel('clientMessage', event);
+    event === 'driver_message'
+      ? t('notifications.driverMessage')
+      : accountEvents.includes(event)
+        ? t(`notifications.account.${event}`)
+        : fixedLabel('clientMessage', event);
 
   const columns: DataTableColumn<Row>[] = [
     {
