@@ -32,6 +32,8 @@ const rowsOf = (driverId: number, bookingId: number) =>
 
 // 13:30 UTC on a June day is 14:30 in London, the company's time zone.
 const pickupAt = new Date('2099-06-15T13:30:00Z');
+/** Each test's job on its own day: a driver may not hold two jobs at once without a confirmation. */
+const onDay = (day: number) => new Date(`2099-06-${day}T13:30:00Z`);
 
 describe('driver notifications from booking moves', () => {
   it('an offer writes one notification for the driver, in the company time zone, seen in the app', async () => {
@@ -66,23 +68,23 @@ describe('driver notifications from booking moves', () => {
   });
 
   it('the office moving the pick-up of a job the driver holds tells the driver; a note change does not', async () => {
-    const booking = await makeBooking(t.db, w.company.id, { pickupAt, address: '10 Downing Street' });
+    const booking = await makeBooking(t.db, w.company.id, { pickupAt: onDay(16), address: '10 Downing Street' });
     expect(
       (await office('Booking/UpdateBookingDriverAndVehicleHard', { bookingId: booking.id, driverId: me.id })).status,
     ).toBe(200);
-    const moved = await office('Booking/Update', { id: booking.id, pickupAt: '2099-06-15T14:00:00Z' });
+    const moved = await office('Booking/Update', { id: booking.id, pickupAt: '2099-06-16T14:00:00Z' });
     expect(moved.status).toBe(200);
     const noted = await office('Booking/Update', { id: booking.id, notesForDriver: 'Ring the bell twice.' });
     expect(noted.status).toBe(200);
     const rows = await rowsOf(me.id, booking.id);
     expect(rows.map((r) => r.kind)).toEqual(['job_allocated', 'job_changed']);
     expect(rows[1]?.body).toBe(
-      `The office changed job ${booking.id}: pick-up now Mon 15 Jun, 15:00 at 10 Downing Street. Check the stops before you set off.`,
+      `The office changed job ${booking.id}: pick-up now Tue 16 Jun, 15:00 at 10 Downing Street. Check the stops before you set off.`,
     );
   });
 
   it('a hard allocation, then unallocation, tells the driver both', async () => {
-    const booking = await makeBooking(t.db, w.company.id, { pickupAt });
+    const booking = await makeBooking(t.db, w.company.id, { pickupAt: onDay(17) });
     expect(
       (await office('Booking/UpdateBookingDriverAndVehicleHard', { bookingId: booking.id, driverId: me.id })).status,
     ).toBe(200);
@@ -95,7 +97,7 @@ describe('driver notifications from booking moves', () => {
   });
 
   it('a reallocation tells the new driver of the job and the former one that it was taken off', async () => {
-    const booking = await makeBooking(t.db, w.company.id, { pickupAt });
+    const booking = await makeBooking(t.db, w.company.id, { pickupAt: onDay(18) });
     await office('Booking/UpdateBookingDriverAndVehicleHard', { bookingId: booking.id, driverId: me.id });
     const res = await office('Booking/UpdateBookingDriverAndVehicleHard', {
       bookingId: booking.id,
@@ -109,7 +111,7 @@ describe('driver notifications from booking moves', () => {
   });
 
   it('a cancellation by the office tells the driver who held the job', async () => {
-    const booking = await makeBooking(t.db, w.company.id, { pickupAt });
+    const booking = await makeBooking(t.db, w.company.id, { pickupAt: onDay(19) });
     await office('Booking/UpdateBookingDriverAndVehicle', { bookingId: booking.id, driverId: me.id });
     const res = await call(
       t.app,
@@ -120,18 +122,18 @@ describe('driver notifications from booking moves', () => {
     expect(res.status).toBe(200);
     const rows = await rowsOf(me.id, booking.id);
     expect(rows.map((r) => r.kind)).toEqual(['job_offered', 'job_cancelled']);
-    expect(rows[1]?.body).toBe(`Job ${booking.id} (pick-up Mon 15 Jun, 14:30 at 10 Downing Street) was cancelled.`);
+    expect(rows[1]?.body).toBe(`Job ${booking.id} (pick-up Fri 19 Jun, 14:30 at 10 Downing Street) was cancelled.`);
   });
 
   it('an offer that runs out tells the driver', async () => {
-    const booking = await makeBooking(t.db, w.company.id, { pickupAt });
+    const booking = await makeBooking(t.db, w.company.id, { pickupAt: onDay(20) });
     await office('Booking/UpdateBookingDriverAndVehicle', { bookingId: booking.id, driverId: me.id });
     await expireDueOffers(t.services, new Date(Date.now() + 24 * 3_600_000));
     expect((await rowsOf(me.id, booking.id)).map((r) => r.kind)).toEqual(['job_offered', 'offer_expired']);
   });
 
   it("the driver's own decline tells nobody", async () => {
-    const booking = await makeBooking(t.db, w.company.id, { pickupAt });
+    const booking = await makeBooking(t.db, w.company.id, { pickupAt: onDay(21) });
     await office('Booking/UpdateBookingDriverAndVehicle', { bookingId: booking.id, driverId: me.id });
     const res = await call(
       t.app,

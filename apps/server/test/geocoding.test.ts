@@ -193,6 +193,7 @@ describe('saving a booking with addresses nobody placed', () => {
       {
         field: 'stops.1',
         message: `We could not find '${nowhere.address}': place the drop-off on the map, or confirm saving it not placed and not priced.`,
+        rule: `We could not find '${nowhere.address}': place the drop-off on the map, or confirm saving it not placed and not priced.`,
       },
     ]);
     expect(await countBookings()).toBe(before);

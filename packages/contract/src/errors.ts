@@ -107,10 +107,14 @@ export function fieldLabel(path: string): string {
 
 /**
  * A field error with its people message: the field's name in words and the rule, or `say` when the
- * rule itself speaks in payload names ("office staff may tick isBackEntry").
+ * rule itself speaks in payload names ("office staff may tick isBackEntry"); a rule that is already a
+ * sentence for people (a capital first, a full stop last) is kept as it is.
  */
 export function peopleError(field: string, rule: string, say?: string): FieldError {
-  return { field, message: `${fieldLabel(field)} ${say ?? rule}`, rule };
+  const words = say ?? rule;
+  // A rule written as a whole sentence for people ("We could not find …") is its own message.
+  const sentence = /^[A-Z]/.test(words) && /[.!?]$/.test(words.trim());
+  return { field, message: sentence ? words : `${fieldLabel(field)} ${words}`, rule };
 }
 
 /** Field errors made before `rule` existed (the rule in `message`) get their people message. */
