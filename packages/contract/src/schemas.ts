@@ -25,3 +25,4 @@ export * from './lost-found/schemas';
 export * from './driver-app/lists-schemas';
 export * from './driver-app/account-schemas';
 export * from './driver-app/journey-schemas';
+export * from './pricing/schemas';

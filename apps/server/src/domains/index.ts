@@ -22,6 +22,7 @@ import { passengersHandlers } from './passengers/handlers';
 import { referenceDataHandlers } from './reference-data/handlers';
 import { staffHandlers } from './staff/handlers';
 import { vehiclesHandlers } from './vehicles/handlers';
+import { pricingHandlers } from './pricing/handlers';
 
 /** Every built call's handler; the type makes a built call without a handler a compile error. */
 export const allHandlers: Handlers = {
@@ -48,4 +49,5 @@ export const allHandlers: Handlers = {
   ...driverJourneyHandlers,
   ...driverListsHandlers,
   ...driverAccountHandlers,
+  ...pricingHandlers,
 };

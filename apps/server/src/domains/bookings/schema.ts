@@ -28,6 +28,8 @@ import { discountCodes, zones } from '../reference-data/schema';
 import { clients } from '../clients/schema';
 import { drivers, vendors } from '../drivers/schema';
 import { passengers } from '../passengers/schema';
+import { pricingModelVersions } from '../pricing/schema';
+import type { PriceBreakdown } from '../pricing/breakdown';
 import { vehicles, vehicleTypes } from '../vehicles/schema';
 
 /** Statuses of work still to do; finished bookings stay out of the open-bookings index. */
@@ -110,6 +112,9 @@ export const bookings = pgTable(
     repeatBookingId: integer(),
     discountCodeId: integer(),
     discountMinor: bigint({ mode: 'number' }),
+    /** The version of the pricing model that priced it, and the engine's breakdown (docs/pricing.md). */
+    pricingModelVersionId: integer(),
+    priceBreakdown: jsonb().$type<PriceBreakdown>(),
     /** The client's references answered for this booking: [{referenceId, label, value}]. */
     clientReferences: jsonb().$type<{ referenceId: number; label: string; value: string }[]>(),
     pickupZoneId: integer(),
@@ -162,6 +167,7 @@ export const bookings = pgTable(
     sameCompany(t, t.discountCodeId, discountCodes),
     sameCompany(t, t.pickupZoneId, zones),
     sameCompany(t, t.dropoffZoneId, zones),
+    sameCompany(t, t.pricingModelVersionId, pricingModelVersions),
     index('bookings_repeat_idx').on(t.companyId, t.repeatBookingId),
     // Bookings still to run, by pick-up time: the board, "pending and confirmed this year" and other
     // open-work lists read a small index instead of skipping a year of finished jobs.
