@@ -116,10 +116,10 @@ describe('the driver app on a phone beside the dispatch desk', async () => {
       .click();
     const pane = d.getByTestId('booking-detail');
     await pane.getByText(`#${bookingId}`).first().waitFor();
-    await pane.getByTestId('pick-driver').click();
-    await pane.getByTestId('pick-driver').fill(`${me.firstName} ${me.lastName}`);
-    await d
-      .getByRole('option', { name: new RegExp(`${me.firstName} ${me.lastName}`) })
+    await pane.getByTestId('choices-search').fill(`${me.firstName} ${me.lastName}`);
+    await pane
+      .getByTestId('driver-choice')
+      .filter({ hasText: `${me.firstName} ${me.lastName}` })
       .first()
       .click();
     await pane.getByTestId('offer').click();

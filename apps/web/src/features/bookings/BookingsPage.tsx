@@ -220,8 +220,10 @@ export function BookingsPage() {
             <LocalDates>
               <DatePickerInput
                 type="range"
-                aria-label={t('bookings.filter.dates')}
+                // Named by what it shows (the placeholder, or the chosen days), so the name and the
+                // visible text never differ.
                 placeholder={t('bookings.filter.dates')}
+                clearButtonProps={{ 'aria-label': t('bookings.filter.clearDates') }}
                 valueFormat="DD-MM-YYYY"
                 clearable
                 allowSingleDateInRange
