@@ -197,7 +197,7 @@ describe('the dispatch desk with two dispatchers', async () => {
       return (made.body as { data: { id: number } }).data.id;
     };
     const first = await create(at, 'First');
-    const second = await create(new Date(at.getTime() + 20 * 60_000), 'Second');
+    const second = await create(new Date(at.getTime() + 10 * 60_000), 'Second');
     const { body } = await api(desk.baseUrl, await admin(), 'Booking/GetDriverChoices', { bookingId: first });
     const free = (
       body as { data: { drivers: { driverId: number; driverName: string; refusals: string[]; warnings: string[] }[] } }
