@@ -56,7 +56,7 @@ describe('multiply and percentage', () => {
         fc.constantFrom('half-up', 'half-even', 'up', 'down' as const),
         (minor, num, den, mode) => {
           const exact = BigInt(minor) * BigInt(num);
-          // A result past 2^53 is refused with MoneyRangeError (tested apart): only representable ones here.
+          // A result past 2^53 is refused with MoneyRangeError: only representable ones are compared here.
           fc.pre((exact < 0n ? -exact : exact) / BigInt(den) < BigInt(Number.MAX_SAFE_INTEGER));
           const result = multiply(minor, [num, den], mode);
           const off = BigInt(result) * BigInt(den) - exact;
