@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Session } from '../../platform/auth/tokens';
 import { emit } from '../../platform/events/emit';
 import type { CallContext } from '../../platform/http/context';
+import { runEffects, startRounds } from '../../platform/jobs/rounds';
 import type { Services } from '../../platform/services';
 import { bookings, bookingStops } from '../bookings/schema';
 import { companies } from '../company/schema';
@@ -197,31 +198,12 @@ export async function announceNearPickups(services: Services, now: Date = new Da
         announced++;
       }
     });
-    for (const effect of effects) {
-      try {
-        await effect();
-      } catch (error) {
-        services.log.error({ err: error }, 'near pick-up: after-commit effect failed');
-      }
-    }
+    await runEffects(services, 'near pick-up', effects);
   }
   return announced;
 }
 
 /** Runs announceNearPickups every half minute, one round at a time; answers the stop function. */
 export function startNearPickupWatch(services: Services, intervalMs = NEAR_PICKUP_INTERVAL_MS): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = announceNearPickups(services)
-      .catch((error: unknown) => services.log.error({ err: error }, 'near pick-up watch failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startRounds(services, 'near pick-up watch', () => announceNearPickups(services), intervalMs);
 }

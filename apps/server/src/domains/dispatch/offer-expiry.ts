@@ -2,6 +2,7 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Session } from '../../platform/auth/tokens';
 import type { Db } from '../../platform/db/client';
 import type { CallContext } from '../../platform/http/context';
+import { runEffects, startRounds } from '../../platform/jobs/rounds';
 import type { Services } from '../../platform/services';
 import { moveBooking } from '../bookings/moves';
 import { bookings } from '../bookings/schema';
@@ -66,31 +67,12 @@ export async function expireDueOffers(services: Services, now: Date = new Date()
         expired++;
       }
     });
-    for (const effect of effects) {
-      try {
-        await effect();
-      } catch (error) {
-        services.log.error({ err: error }, 'offer expiry: after-commit effect failed');
-      }
-    }
+    await runEffects(services, 'offer expiry', effects);
   }
   return expired;
 }
 
 /** Runs expireDueOffers every few seconds, one round at a time; answers the stop function. */
 export function startOfferExpiry(services: Services, intervalMs = OFFER_EXPIRY_INTERVAL_MS): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = expireDueOffers(services)
-      .catch((error: unknown) => services.log.error({ err: error }, 'offer expiry failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startRounds(services, 'offer expiry', () => expireDueOffers(services), intervalMs);
 }
