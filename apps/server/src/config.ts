@@ -76,6 +76,10 @@ const envSchema = z
       .string()
       .regex(/^https?:\/\//, 'must be an http(s):// URL')
       .optional(),
+    ROUTING_API_URL: z
+      .string()
+      .regex(/^https?:\/\//, 'must be an http(s):// URL')
+      .optional(),
     GEOCODER_KIND: z
       .enum(['nominatim', 'photon'], { error: 'must be nominatim or photon' })
       .optional()
@@ -126,6 +130,8 @@ export interface Config {
    * addresses, known places and the postcode table do not place an address; none by default.
    */
   geocoder: { url: string; kind: 'nominatim' | 'photon' } | undefined;
+  /** A routing service (OSRM's route API) that measures journeys; without it, the straight line times the road factor. */
+  routingApiUrl: string | undefined;
   /** Map tiles ({z}/{x}/{y} template) and their attribution; without them maps draw a plain grid. */
   mapTiles: { url: string; attribution: string } | undefined;
 }
@@ -174,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     flightApi: e.FLIGHT_API_URL ? { url: e.FLIGHT_API_URL, key: e.FLIGHT_API_KEY } : undefined,
     postcodeApiUrl: e.POSTCODE_API_URL,
     geocoder: e.GEOCODER_URL ? { url: e.GEOCODER_URL, kind: e.GEOCODER_KIND } : undefined,
+    routingApiUrl: e.ROUTING_API_URL,
     mapTiles: e.MAP_TILE_URL ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION ?? '' } : undefined,
   };
 }

@@ -239,7 +239,7 @@ describe('client references', () => {
 });
 
 describe('Booking/GetBookingQuote', () => {
-  it('estimates from the distance, more for a large vehicle, less a discount code', async () => {
+  it('prices by the company tariff with its breakdown, less a discount code taken by the engine', async () => {
     const base = await read('Booking/GetBookingQuote', {
       stops: [westminster, stPauls],
     });
@@ -248,21 +248,23 @@ describe('Booking/GetBookingQuote', () => {
     expect(base.body.data.distanceMetres).toBeGreaterThan(2500);
     expect(base.body.data.distanceMetres).toBeLessThan(3500);
     expect(Number.isInteger(base.body.data.priceMinor)).toBe(true);
-    const large = await read('Booking/GetBookingQuote', {
-      stops: [westminster, heathrow],
-      vehicleTypeId: w.mpvId,
-    });
+    expect(base.body.data.breakdown.pricedBy).toMatchObject({ via: 'companyDefault', name: 'Standard tariff' });
+    expect(base.body.data.breakdown.items.reduce((t, i) => t + i.amount, 0)).toBe(base.body.data.priceMinor);
     const saloon = await read('Booking/GetBookingQuote', {
       stops: [westminster, heathrow],
       vehicleTypeId: w.saloonId,
     });
-    expect(large.body.data.priceMinor).toBeGreaterThan(saloon.body.data.priceMinor);
+    expect(saloon.body.data.priceMinor).toBeGreaterThan(base.body.data.priceMinor);
     const off = await read('Booking/GetBookingQuote', {
       stops: [westminster, heathrow],
       vehicleTypeId: w.saloonId,
       discountCode: 'TEN',
     });
-    expect(off.body.data.discountMinor).toBe(Math.round(saloon.body.data.priceMinor / 10));
+    const discountLine = off.body.data.breakdown.items.find((i) => i.code === 'discount');
+    expect(discountLine?.amount).toBe(-off.body.data.discountMinor);
+    // Ten per cent of the fare before rounding to the ten pence, so within 10p of a tenth of the price.
+    expect(Math.abs(off.body.data.discountMinor - saloon.body.data.priceMinor / 10)).toBeLessThanOrEqual(10);
+    expect(off.body.data.priceMinor).toBeLessThan(saloon.body.data.priceMinor);
   });
 
   it('places stops by postcode when they have no coordinates, and names a stop it cannot place', async () => {

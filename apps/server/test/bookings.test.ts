@@ -189,7 +189,9 @@ describe('Booking/Create', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.hireMinutes).toBe(120);
     expect(res.body.data.dropoff).toBeNull();
-    expect(res.body.data.priceMinor).toBe(350 + 7000);
+    // The built-in hourly tariff of a company without an hourly model: £35.00 an hour.
+    expect(res.body.data.priceMinor).toBe(7000);
+    expect(res.body.data.priceBreakdown?.pricedBy).toMatchObject({ kind: 'hourly', id: 0, via: 'companyDefault' });
   });
 
   it("treats another company's vehicle type, passenger and client as unknown", async () => {

@@ -11,6 +11,7 @@ import {
   text,
   wholeNumber,
 } from '../fields';
+import { priceBreakdown } from '../pricing/schemas';
 import { codesOf } from '../reference-data/fixed-lists';
 import { bookingMoveNames } from './state-machine';
 import { bookingSources, bookingStatuses, paymentStatuses } from './status';
@@ -160,6 +161,10 @@ export const bookingDetails = bookingRow.extend({
   clientReferences: z.array(z.object({ referenceId: z.number(), label: z.string(), value: z.string() })),
   discountCodeId: z.number().nullable(),
   discountMinor: z.number().nullable(),
+  /** How the price was made when the fare engine priced it; `override` when a person set another price. */
+  priceBreakdown: priceBreakdown
+    .extend({ override: z.object({ price: z.number(), userId: z.number() }).optional() })
+    .nullable(),
   driverPriceMinor: z.number().nullable(),
   distanceMetres: z.number().nullable(),
   durationSeconds: z.number().nullable(),
@@ -346,6 +351,11 @@ export const quoteInput = z.object({
   hireMinutes: wholeNumber({ min: 30, max: 24 * 60 }).optional(),
   pickupAt: isoDateTime().optional(),
   discountCode: text(20).optional(),
+  clientId: optionalRef().describe(
+    "The client the booking is for: its pricing model takes precedence over the vehicle type's and the company default",
+  ),
+  passengerCount: wholeNumber({ min: 1, max: 100 }).optional(),
+  pricingModelID: optionalRef().describe('Price under this one pricing model instead of the precedence (try a fare)'),
 });
 export const quoteAnswer = z.object({
   priceMinor: z.number(),
@@ -359,6 +369,8 @@ export const quoteAnswer = z.object({
   isEstimate: z.boolean(),
   method: z.string(),
   note: z.string(),
+  /** How the price was made: the fare engine's items, the rule that priced it and why others did not. */
+  breakdown: priceBreakdown,
 });
 
 export const historyChange = z.object({

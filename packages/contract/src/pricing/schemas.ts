@@ -180,3 +180,10 @@ export const priceBreakdownShape = {
   items: z.array(quoteItem),
   considered: z.array(consideredRule),
 };
+/** A price with its breakdown, as bookings store it and quotes answer it (docs/pricing.md). */
+export const priceBreakdown = z.object({
+  price: z.number(),
+  currency: z.string(),
+  ...priceBreakdownShape,
+  pickupLocal: z.string().describe('The pick-up on the company clock, as peaks were read'),
+});

@@ -56,6 +56,7 @@ export async function bookingDetails(ctx: Ctx, id: number): Promise<BookingDetai
     clientReferences: b.clientReferences ?? [],
     discountCodeId: b.discountCodeId,
     discountMinor: b.discountMinor,
+    priceBreakdown: b.priceBreakdown ?? null,
     driverPriceMinor: b.driverPriceMinor,
     distanceMetres: b.distanceMetres,
     durationSeconds: b.durationSeconds,

@@ -77,7 +77,7 @@ export async function useCode(ctx: Ctx, code: string, day: string, priceMinor: n
     .update(discountCodes)
     .set({ usedCount: sql`${discountCodes.usedCount} + 1` })
     .where(and(eq(discountCodes.companyId, ctx.session.companyId), eq(discountCodes.id, check.row.id)));
-  return { id: check.row.id, discountMinor: check.discountMinor };
+  return { id: check.row.id, discountMinor: check.discountMinor, check: { ...check, row: check.row } };
 }
 
 /** Booking/GetCodeValidation: the check for the pick-up day (default today), without taking a use. */

@@ -206,6 +206,10 @@ export const bookingStops = pgTable(
     // Free-text search of addresses and postcodes (pg_trgm, migration 0003): "%term%" uses the index.
     index('booking_stops_address_trgm_idx').using('gin', sql`${t.address} gin_trgm_ops`),
     index('booking_stops_postcode_trgm_idx').using('gin', sql`${t.postcode} gin_trgm_ops`),
+    // The list's "not placed" flag: without it the planner hashes every stop of the company to answer it.
+    index('booking_stops_unplaced_idx')
+      .on(t.companyId, t.bookingId)
+      .where(sql`${t.lat} is null or ${t.lng} is null`),
     foreignKey({ columns: [t.companyId, t.bookingId], foreignColumns: [bookings.companyId, bookings.id] }).onDelete(
       'cascade',
     ),

@@ -26,12 +26,15 @@ import { companyFacts, dayOf, formRules } from './company';
 import { bookingDetails, type BookingDetails } from './details';
 import { discountOn, useCode } from './discounts';
 import { lockBooking } from './moves';
-import { quoteJourney } from './quote';
+import { discountOfCode } from './quote-call';
 import { createSeries } from './repeat';
 import { blankToNull, stopRows } from './stop-rows';
 import { bookings, bookingStops, remoteBookingChanges } from './schema';
 import { createdTrace, traced } from './trace';
 import { pointOf, zoneIn, zonesOf } from './zones';
+import { priceJourney, priceParts } from '../pricing/price-journey';
+import type { PriceBreakdown } from '../pricing/breakdown';
+import type { Discount } from '@cabdesk/fare-engine';
 
 type Ctx = CallContext<Session>;
 type CreateInput = z.output<typeof schemas.bookingCreateInput>;
@@ -39,23 +42,71 @@ export type UpdateInput = z.output<typeof schemas.bookingUpdateInput>;
 type StopInput = z.output<typeof schemas.stopInput>;
 type Insert = typeof bookings.$inferInsert;
 
-/** Points, distance, duration, zones and the quote of a route. */
-async function journeyOf(ctx: Ctx, stops: StopInput[], hireMinutes: number | null, vehicleSeats: number | null) {
+/** What prices a journey: its parties, the pick-up time and the discount (resolved by the caller). */
+interface JourneyParties {
+  hireMinutes: number | null;
+  vehicleTypeId: number | null;
+  clientId: number | null;
+  passengers: number;
+  pickupAt: Date;
+  discount: Discount | null;
+}
+
+/** Zones and the fare engine's price of a route; no price for an unplaced route that is not an hourly hire. */
+async function journeyOf(ctx: Ctx, stops: StopInput[], parties: JourneyParties) {
   const points = await Promise.all(stops.map((s) => pointOf(ctx, s)));
   const located = points.every((p) => p !== null);
-  const zoneList = await zonesOf(ctx);
-  const quote =
-    located || hireMinutes
-      ? quoteJourney({
-          points: located ? (points as NonNullable<(typeof points)[number]>[]) : [],
-          hireMinutes,
-          vehicleSeats,
-        })
-      : null;
+  if (!located && !parties.hireMinutes) {
+    const zoneList = await zonesOf(ctx);
+    return {
+      priced: null,
+      pickupZoneId: zoneIn(zoneList, points[0] ?? null)?.id ?? null,
+      dropoffZoneId: stops.length > 1 ? (zoneIn(zoneList, points[points.length - 1] ?? null)?.id ?? null) : null,
+    };
+  }
+  const priced = await priceJourney(ctx, {
+    stops: stops.map((s, i) => ({
+      point: points[i] ?? null,
+      postcode: s.postcode,
+      knownLocationId: s.knownLocationId,
+    })),
+    pickupAt: parties.pickupAt,
+    clientId: parties.clientId,
+    vehicleTypeId: parties.vehicleTypeId,
+    hireMinutes: parties.hireMinutes,
+    passengers: parties.passengers,
+    discount: parties.discount,
+  });
+  return { priced, pickupZoneId: priced.pickupZoneId, dropoffZoneId: priced.dropoffZoneId };
+}
+
+type Journey = Awaited<ReturnType<typeof journeyOf>>;
+
+/** The measured distance and time of a priced route (an hourly hire's time is its hours). */
+function routeOf(journey: Journey, hireMinutes: number | null) {
+  if (!journey.priced) return { distanceMetres: null, durationSeconds: hireMinutes ? hireMinutes * 60 : null };
   return {
-    quote,
-    pickupZoneId: zoneIn(zoneList, points[0] ?? null)?.id ?? null,
-    dropoffZoneId: stops.length > 1 ? (zoneIn(zoneList, points[points.length - 1] ?? null)?.id ?? null) : null,
+    distanceMetres: journey.priced.route.distanceMetres || null,
+    durationSeconds: hireMinutes ? hireMinutes * 60 : journey.priced.route.durationSeconds,
+  };
+}
+
+/** The engine's price before the discount it took off. */
+const undiscounted = (b: PriceBreakdown) => b.price + priceParts(b).discountMinor;
+
+/**
+ * The price a booking keeps: the engine's, or the one a person set (kept with the engine's answer
+ * beside it as `override`). `sent` is the price before any discount, as the form sends it.
+ */
+function agreedPrice(ctx: Ctx, journey: Journey, sent: number | null | undefined) {
+  const b = journey.priced?.breakdown ?? null;
+  if (!b) return { breakdown: null, versionId: null };
+  if (sent === undefined || sent === null || sent === undiscounted(b)) {
+    return { breakdown: b, versionId: journey.priced?.versionId ?? null };
+  }
+  return {
+    breakdown: { ...b, override: { price: sent, userId: ctx.session.userId } },
+    versionId: journey.priced?.versionId ?? null,
   };
 }
 
@@ -107,7 +158,7 @@ export async function createBooking(ctx: Ctx, input: CreateInput) {
   const officeMade = isOfficeCall(ctx, input.source);
   const { stops, unplaced } = await placeStops(ctx, input.stops);
   requirePlaced(stops, unplaced, { fromOffice: officeMade, allowUnplaced: input.allowUnplaced });
-  const type = await checkVehicleType(ctx, input.vehicleTypeId, input.passengerCount);
+  await checkVehicleType(ctx, input.vehicleTypeId, input.passengerCount);
   if (input.newPassenger && input.passengerId) {
     throw fieldError('newPassenger', 'cannot be sent with passengerId');
   }
@@ -116,11 +167,27 @@ export async function createBooking(ctx: Ctx, input: CreateInput) {
   await checkBooker(ctx, input.bookerId, input.clientId);
   const references = await checkReferences(ctx, input.clientId, input.clientReferences);
   const hireMinutes = input.hireMinutes ?? null;
-  const journey = await journeyOf(ctx, stops, hireMinutes, type.maxPassengers);
-  const grossMinor = input.priceMinor ?? journey.quote?.priceMinor ?? null;
   const code = input.discountCode
-    ? await useCode(ctx, input.discountCode, await dayOf(ctx, pickupAt, facts.timezone), grossMinor)
+    ? await useCode(ctx, input.discountCode, await dayOf(ctx, pickupAt, facts.timezone), null)
     : null;
+  const journey = await journeyOf(ctx, stops, {
+    hireMinutes,
+    vehicleTypeId: input.vehicleTypeId,
+    clientId: input.clientId ?? null,
+    passengers: input.passengerCount,
+    pickupAt: new Date(pickupAt),
+    discount: code ? discountOfCode(code.check) : null,
+  });
+  // Only the office sets a price by hand; from anywhere else the server prices.
+  const sentPrice = officeMade ? input.priceMinor : undefined;
+  const price = agreedPrice(ctx, journey, sentPrice);
+  const grossMinor = sentPrice ?? (journey.priced ? undiscounted(journey.priced.breakdown) : null);
+  const discountMinor =
+    code && grossMinor !== null
+      ? price.breakdown && !price.breakdown.override
+        ? priceParts(price.breakdown).discountMinor
+        : discountOn(code.check.row, grossMinor)
+      : null;
   const passengerId = input.newPassenger
     ? await createNewPassenger(ctx, input.newPassenger, input.clientId)
     : input.passengerId;
@@ -141,13 +208,15 @@ export async function createBooking(ctx: Ctx, input: CreateInput) {
     notesForOffice: blankToNull(input.notesForOffice),
     paymentMethod: input.paymentMethod,
     source: input.source,
-    priceMinor: grossMinor === null ? null : grossMinor - (code?.discountMinor ?? 0),
+    priceMinor: grossMinor === null ? null : grossMinor - (discountMinor ?? 0),
     currency: facts.currency,
-    distanceMetres: journey.quote?.distanceMetres ?? null,
-    durationSeconds: journey.quote?.durationSeconds ?? null,
+    distanceMetres: routeOf(journey, hireMinutes).distanceMetres,
+    durationSeconds: routeOf(journey, hireMinutes).durationSeconds,
+    pricingModelVersionId: price.versionId,
+    priceBreakdown: price.breakdown,
     bookingToken: blankToNull(input.bookingToken),
     discountCodeId: code?.id ?? null,
-    discountMinor: code?.discountMinor ?? null,
+    discountMinor,
     clientReferences: references,
     pickupZoneId: journey.pickupZoneId,
     dropoffZoneId: journey.dropoffZoneId,
@@ -300,7 +369,7 @@ export async function updateBooking(
   if (input.hireMinutes !== undefined) patch.hireMinutes = input.hireMinutes;
   const vehicleTypeId = input.vehicleTypeId ?? before.vehicleTypeId;
   const passengerCount = input.passengerCount ?? before.passengerCount;
-  const type = vehicleTypeId ? await checkVehicleType(ctx, vehicleTypeId, passengerCount) : null;
+  if (vehicleTypeId) await checkVehicleType(ctx, vehicleTypeId, passengerCount);
   if (input.vehicleTypeId !== undefined) patch.vehicleTypeId = input.vehicleTypeId;
   if (input.passengerCount !== undefined) patch.passengerCount = input.passengerCount;
   if (input.luggageCount !== undefined) patch.luggageCount = input.luggageCount;
@@ -336,15 +405,35 @@ export async function updateBooking(
   const journeyChanged =
     input.stops !== undefined || input.hireMinutes !== undefined || input.vehicleTypeId !== undefined;
   if (journeyChanged) {
-    const journey = await journeyOf(ctx, stops, hireMinutes, type?.maxPassengers ?? null);
-    patch.distanceMetres = journey.quote?.distanceMetres ?? null;
-    patch.durationSeconds = journey.quote?.durationSeconds ?? null;
+    const journey = await journeyOf(ctx, stops, {
+      hireMinutes,
+      vehicleTypeId,
+      clientId,
+      passengers: passengerCount,
+      pickupAt: new Date(patch.pickupAt ?? before.pickupAt),
+      discount: null,
+    });
+    patch.distanceMetres = routeOf(journey, hireMinutes).distanceMetres;
+    patch.durationSeconds = routeOf(journey, hireMinutes).durationSeconds;
     patch.pickupZoneId = journey.pickupZoneId;
     patch.dropoffZoneId = journey.dropoffZoneId;
     // A changed journey keeps its price (the form quotes and sends a new one); an unpriced one is quoted.
-    if (input.priceMinor === undefined && before.priceMinor === null && journey.quote) {
-      input = { ...input, priceMinor: journey.quote.priceMinor };
+    if (input.priceMinor === undefined && before.priceMinor === null && journey.priced) {
+      input = { ...input, priceMinor: journey.priced.breakdown.price };
     }
+    if (input.priceMinor !== undefined) {
+      const price = agreedPrice(ctx, journey, input.priceMinor);
+      patch.priceBreakdown = price.breakdown;
+      patch.pricingModelVersionId = price.versionId;
+    }
+  } else if (input.priceMinor !== undefined && before.priceBreakdown) {
+    // A price set by hand on an unchanged journey: the tariff's answer stays beside it.
+    // Stored by priceJourney, so it is the engine's own answer (the contract types its codes as text).
+    const { override: _old, ...tariff } = before.priceBreakdown as PriceBreakdown;
+    patch.priceBreakdown =
+      input.priceMinor === null || input.priceMinor === undiscounted(tariff)
+        ? tariff
+        : { ...tariff, override: { price: input.priceMinor, userId: ctx.session.userId } };
   }
   await applyPrice(ctx, input, before, facts.timezone, patch);
 

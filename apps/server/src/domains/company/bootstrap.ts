@@ -5,7 +5,8 @@ import { rolePermissions, staffRoles } from '../auth/schema';
 import { clientReferenceTypes } from '../clients/schema';
 import { documentTypes } from '../documents/schema';
 import { driverPaymentModels } from '../pay-rules/schema';
-import { pricingModels } from '../pricing/schema';
+import { pricingModels, pricingModelVersions } from '../pricing/schema';
+import { startingStandardTariff } from '../pricing/starting-tariffs';
 import { bookingExpenseTypes, taxes } from '../reference-data/schema';
 import { companies } from './schema';
 
@@ -31,7 +32,14 @@ async function startingReferenceData(db: Db, companyId: number): Promise<void> {
     { companyId, name: 'Hourly', description: 'Paid by the hour on shift' },
     { companyId, name: 'Fixed per job', description: 'A set amount per completed job' },
   ]);
-  await db.insert(pricingModels).values({ companyId, name: 'Standard tariff', mode: 'mileage', isDefault: true });
+  const [tariff] = await db
+    .insert(pricingModels)
+    .values({ companyId, name: 'Standard tariff', mode: 'mileage', isDefault: true, currentVersion: 1 })
+    .returning({ id: pricingModels.id });
+  if (!tariff) throw new Error('pricing model insert returned no row');
+  await db
+    .insert(pricingModelVersions)
+    .values({ companyId, modelId: tariff.id, version: 1, rules: startingStandardTariff(tariff.id, 1) });
   await db.insert(documentTypes).values([
     { companyId, name: 'Driving licence', ownerType: 'driver', isMandatory: true, hasExpiry: true },
     { companyId, name: 'Private hire driver licence', ownerType: 'driver', isMandatory: true, hasExpiry: true },

@@ -25,6 +25,41 @@ const BOARD_LIMIT = 10;
 
 const NOBODY = 'No driver can reach it in time';
 
+/**
+ * A near job's suggestion is worked out at most this often: every board a dispatcher opens asks for
+ * it, and ranking drivers for ten jobs on each call cost the board more than everything else.
+ */
+const FLAG_TTL_MS = 10_000;
+const FLAG_CACHE_SIZE = 5000;
+const recentFlags = new Map<string, { at: number; flag: Pick<NearPickup, 'suggestion' | 'reason'> }>();
+
+/**
+ * What the suggestions of near jobs depend on besides positions: who is available and who is on
+ * shift. A change to either works them out again at once; a driver moving waits for the next round.
+ */
+async function fleetFingerprint(ctx: Ctx): Promise<string> {
+  const { rows } = await ctx.db.execute<{ available: number; on_shift: number; latest: string | null }>(sql`
+    select
+      (select count(*)::int from ${drivers} d
+        where d.company_id = ${ctx.session.companyId} and d.is_active and d.availability = 1) as available,
+      (select count(*)::int from ${driverShifts} s
+        where s.company_id = ${ctx.session.companyId} and s.ended_at is null) as on_shift,
+      (select max(s.started_at)::text from ${driverShifts} s
+        where s.company_id = ${ctx.session.companyId} and s.ended_at is null) as latest`);
+  const row = rows[0];
+  return `${row?.available ?? 0}/${row?.on_shift ?? 0}/${row?.latest ?? ''}`;
+}
+
+async function cachedFlagOf(ctx: Ctx, booking: { id: number; pickupAt: Date }, now: Date, fleet: string) {
+  const key = `${ctx.session.companyId}:${booking.id}:${booking.pickupAt.getTime()}:${fleet}`;
+  const hit = recentFlags.get(key);
+  if (hit && Math.abs(now.getTime() - hit.at) < FLAG_TTL_MS) return hit.flag;
+  const flag = await nearFlagOf(ctx, booking, now);
+  if (recentFlags.size >= FLAG_CACHE_SIZE) recentFlags.delete(recentFlags.keys().next().value as string);
+  recentFlags.set(key, { at: now.getTime(), flag });
+  return flag;
+}
+
 /** Jobs with no driver (the unallocated tab) whose pick-up is within `minutes`, or overdue. */
 function nearWhere(companyId: number, minutes: number, now: Date) {
   return and(
@@ -115,10 +150,13 @@ async function flagsOf(
   rows: { id: number; pickupAt: Date; announcedAt: Date | null }[],
   now: Date,
 ): Promise<NearPickup[]> {
-  const addresses = await pickupAddresses(
-    ctx,
-    rows.map((r) => r.id),
-  );
+  const [addresses, fleet] = await Promise.all([
+    pickupAddresses(
+      ctx,
+      rows.map((r) => r.id),
+    ),
+    rows.length ? fleetFingerprint(ctx) : Promise.resolve(''),
+  ]);
   const out: NearPickup[] = [];
   for (const r of rows) {
     out.push({
@@ -126,7 +164,7 @@ async function flagsOf(
       pickupAt: r.pickupAt.toISOString(),
       pickup: addresses.get(r.id) ?? '',
       minutesToPickup: Math.floor((r.pickupAt.getTime() - now.getTime()) / 60_000),
-      ...(await nearFlagOf(ctx, r, now)),
+      ...(await cachedFlagOf(ctx, r, now, fleet)),
       announcedAt: r.announcedAt?.toISOString() ?? null,
     });
   }

@@ -5,10 +5,11 @@ import type { Session } from '../../platform/auth/tokens';
 import { AppError } from '../../platform/http/errors';
 import type { CallContext } from '../../platform/http/context';
 import { bookings, bookingStops } from '../bookings/schema';
-import { companyToday, documentRank, stateOfRank } from '../documents/owner-documents';
+import { documentRank, stateOfRank } from '../documents/owner-documents';
+import { companyFacts } from '../company/facts';
+import { todayIn } from '../documents/expiry';
 import { drivers } from '../drivers/schema';
 import { vehicles, vehicleTypes } from '../vehicles/schema';
-import { companyTimezone } from './board';
 import { hasExpiredMandatorySql } from './compliance';
 import { bookingRuleFacts, clashesOf } from './driver-facts';
 import { clashWords } from './rules';
@@ -22,7 +23,7 @@ type Answer = z.output<typeof schemas.suggestions>;
 const PAPERS_FACTOR = 4;
 
 /** How many of the nearest fitting drivers leave the database to be ranked. */
-const NEAREST_LIMIT = 300;
+const NEAREST_LIMIT = 120;
 
 /** Drivers further than this from the pick-up are not looked at (a box, so the query stays cheap). */
 const SEARCH_RADIUS_KM = 50;
@@ -33,27 +34,31 @@ const SEARCH_RADIUS_KM = 50;
  */
 export async function suggestDrivers(ctx: Ctx, input: z.output<typeof schemas.suggestionsInput>): Promise<Answer> {
   const companyId = ctx.session.companyId;
-  const [booking] = await ctx.db
-    .select({
-      id: bookings.id,
-      vehicleTypeId: bookings.vehicleTypeId,
-      pickupAt: bookings.pickupAt,
-      durationSeconds: bookings.durationSeconds,
-      hireMinutes: bookings.hireMinutes,
-    })
-    .from(bookings)
-    .where(and(eq(bookings.companyId, companyId), eq(bookings.id, input.bookingId)));
+  // The reads below do not depend on each other: on the pool (a read outside a transaction) they overlap.
+  const [[booking], [stop], facts] = await Promise.all([
+    ctx.db
+      .select({
+        id: bookings.id,
+        vehicleTypeId: bookings.vehicleTypeId,
+        pickupAt: bookings.pickupAt,
+        durationSeconds: bookings.durationSeconds,
+        hireMinutes: bookings.hireMinutes,
+      })
+      .from(bookings)
+      .where(and(eq(bookings.companyId, companyId), eq(bookings.id, input.bookingId))),
+    ctx.db
+      .select({ address: bookingStops.address, lat: bookingStops.lat, lng: bookingStops.lng })
+      .from(bookingStops)
+      .where(and(eq(bookingStops.companyId, companyId), eq(bookingStops.bookingId, input.bookingId)))
+      .orderBy(asc(bookingStops.seq))
+      .limit(1),
+    companyFacts(ctx),
+  ]);
   if (!booking) {
     throw new AppError(404, `Booking ${input.bookingId} was not found.`, [
       { field: 'bookingId', message: 'was not found' },
     ]);
   }
-  const [stop] = await ctx.db
-    .select({ address: bookingStops.address, lat: bookingStops.lat, lng: bookingStops.lng })
-    .from(bookingStops)
-    .where(and(eq(bookingStops.companyId, companyId), eq(bookingStops.bookingId, booking.id)))
-    .orderBy(asc(bookingStops.seq))
-    .limit(1);
   const lat = stop?.lat != null ? Number(stop.lat) : null;
   const lng = stop?.lng != null ? Number(stop.lng) : null;
   const base = {
@@ -65,12 +70,12 @@ export async function suggestDrivers(ctx: Ctx, input: z.output<typeof schemas.su
     return { ...base, note: 'The pick-up has no position, so drivers cannot be ranked by distance.', candidates: [] };
   }
 
-  const today = await companyToday(ctx);
+  const today = todayIn(facts.timezone);
   const dLat = SEARCH_RADIUS_KM / 111;
   const dLng = SEARCH_RADIUS_KM / (111 * Math.max(0.01, Math.cos((lat * Math.PI) / 180)));
   // Two steps: rank everyone in the box by distance from a light query, then read the papers of
   // only the nearest few (a document check per driver over thousands of drivers is the dear part).
-  const rows = await ctx.db
+  const candidates = ctx.db
     .select({
       driverId: drivers.id,
       firstName: drivers.firstName,
@@ -115,6 +120,7 @@ export async function suggestDrivers(ctx: Ctx, input: z.output<typeof schemas.su
     // ranking and explaining by real distance is ours.
     .orderBy(sql`point(${driverLocations.lng}, ${driverLocations.lat}) <-> point(${lng}::float8, ${lat}::float8)`)
     .limit(NEAREST_LIMIT);
+  const [rows, ruleFacts] = await Promise.all([candidates, bookingRuleFacts(ctx, booking)]);
   const everyone: DriverCandidate[] = rows.map((r) => ({
     driverId: r.driverId,
     driverName: `${r.firstName} ${r.lastName}`,
@@ -141,8 +147,8 @@ export async function suggestDrivers(ctx: Ctx, input: z.output<typeof schemas.su
     today,
     nearest.ranked.map((r) => r.driverId),
   );
-  const clashes = await clashesOf(ctx, await bookingRuleFacts(ctx, booking), [...papers.keys()]);
-  const timezone = await companyTimezone(ctx);
+  const clashes = await clashesOf(ctx, ruleFacts, [...papers.keys()]);
+  const timezone = facts.timezone;
   const shortlist = everyone
     .filter((c) => papers.has(c.driverId))
     .map((c) => ({

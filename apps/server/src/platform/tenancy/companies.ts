@@ -49,6 +49,12 @@ export const companies = pgTable(
     /** VAT rate in basis points: 2000 = 20 %. */
     vatRateBp: integer().notNull().default(2000),
     vatNumber: text(),
+    /** Prices and tariffs include VAT (a VAT-registered company's gross prices); false: VAT is added on top. */
+    pricesIncludeVat: boolean().notNull().default(true),
+    /** The offline distance estimate: the straight line between stops times this (roads are longer). */
+    roadFactor: numeric({ precision: 3, scale: 2 }).notNull().default('1.30'),
+    /** Fares are rounded to a multiple of this many minor units (10: to the ten pence; 1: not at all). */
+    fareRoundingStep: integer().notNull().default(10),
     baseLat: numeric({ precision: 9, scale: 6 }),
     baseLng: numeric({ precision: 9, scale: 6 }),
     parentCompanyId: integer().references((): AnyPgColumn => companies.id),
@@ -77,6 +83,8 @@ export const companies = pgTable(
     uniqueIndex('companies_short_name_key').on(sql`lower(${t.shortName})`),
     check('companies_near_pickup_minutes_check', sql`${t.nearPickupMinutes} between 1 and 1440`),
     check('companies_arrive_within_metres_check', sql`${t.arriveWithinMetres} between 10 and 100000`),
+    check('companies_road_factor_check', sql`${t.roadFactor} between 1 and 3`),
+    check('companies_fare_rounding_step_check', sql`${t.fareRoundingStep} between 1 and 10000`),
     check('companies_theme_check', sql`${t.theme} in ('light', 'dark')`),
     check('companies_primary_color_check', sql`${t.primaryColor} ~ '^#[0-9a-fA-F]{6}$'`),
     check('companies_date_format_check', sql`${t.dateFormat} in ('d-m-Y', 'd/m/Y', 'd.m.Y', 'm/d/Y', 'Y-m-d')`),

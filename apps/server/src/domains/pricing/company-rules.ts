@@ -1,0 +1,191 @@
+import { sql } from 'drizzle-orm';
+import { compileRules, type CompiledRules, type PricingModel, type PricingRulesInput } from '@cabdesk/fare-engine';
+import type { Session } from '../../platform/auth/tokens';
+import type { CallContext } from '../../platform/http/context';
+import type { Point } from '../../platform/geo';
+import { startingHourlyTariff, startingStandardTariff } from './starting-tariffs';
+
+type Ctx = CallContext<Session>;
+
+/**
+ * Ids the built-in tariffs take inside the engine when a company has no model of that role; answers
+ * and stored breakdowns name them 0 (docs/pricing.md).
+ */
+export const BUILT_IN_STANDARD_ID = 2_147_483_647;
+export const BUILT_IN_HOURLY_ID = 2_147_483_646;
+export const isBuiltIn = (id: number) => id === BUILT_IN_STANDARD_ID || id === BUILT_IN_HOURLY_ID;
+
+/** The company settings a price depends on besides its models. */
+export interface PricingSetting {
+  currency: string;
+  timeZone: string;
+  roadFactor: number;
+  base: Point | null;
+}
+
+export interface CompanyRules {
+  rules: CompiledRules;
+  setting: PricingSetting;
+  /** The stored version row of each model in the rules, by model id (built-in tariffs have none). */
+  versionIds: ReadonlyMap<number, number>;
+}
+
+/** Who is being priced: the assignments of precedence, and a model chosen to price under alone. */
+export interface PricingParties {
+  clientId?: number | null | undefined;
+  vehicleTypeId?: number | null | undefined;
+  modelId?: number | null | undefined;
+}
+
+type Head = {
+  model_id: number;
+  mode: string;
+  is_default: boolean;
+  version_id: number;
+  role: 'client' | 'vehicleType' | 'chosen' | 'default';
+};
+
+type SettingRow = {
+  currency: string;
+  timezone: string;
+  is_vat_registered: boolean;
+  vat_rate_bp: number;
+  prices_include_vat: boolean;
+  road_factor: string;
+  fare_rounding_step: number;
+  base_lat: string | null;
+  base_lng: string | null;
+  client_model_id: number | null;
+  vehicle_type_model_id: number | null;
+};
+
+/** Versions never change once written, so each is read from the database once per process. */
+const versions = new Map<number, PricingModel>();
+const VERSION_CACHE_SIZE = 2000;
+/** Compiled rules by what they are made of; a fixed-price table is indexed once, not per quote. */
+const compiled = new Map<string, CompiledRules>();
+const COMPILED_CACHE_SIZE = 500;
+
+function remember<K, V>(map: Map<K, V>, key: K, value: V, size: number): V {
+  if (map.size >= size) map.delete(map.keys().next().value as K);
+  map.set(key, value);
+  return value;
+}
+
+/** A VAT rate of basis points as the engine's exact percentage ("20", "5", "17.5"). */
+const percentOfBp = (bp: number) => String(bp / 100);
+
+async function settingOf(ctx: Ctx, parties: PricingParties): Promise<SettingRow> {
+  const { rows } = await ctx.db.execute<SettingRow>(sql`
+    select c.currency, c.timezone, c.is_vat_registered, c.vat_rate_bp, c.prices_include_vat,
+      c.road_factor, c.fare_rounding_step, c.base_lat, c.base_lng,
+      (select cl.pricing_model_id from clients cl
+        where cl.company_id = c.id and cl.id = ${parties.clientId ?? 0}) as client_model_id,
+      null::int as vehicle_type_model_id
+    from companies c where c.id = ${ctx.session.companyId}`);
+  const row = rows[0];
+  if (!row) throw new Error(`company ${ctx.session.companyId} has no row`);
+  return row;
+}
+
+/** The models in force that can take part: the defaults of each role and the parties' own models. */
+async function headsOf(ctx: Ctx, wanted: { id: number; role: Head['role'] }[]): Promise<Head[]> {
+  const ids = wanted.map((w) => w.id);
+  const { rows } = await ctx.db.execute<Omit<Head, 'role'>>(sql`
+    select m.id as model_id, m.mode, m.is_default, v.id as version_id
+    from pricing_models m
+    join pricing_model_versions v
+      on v.company_id = m.company_id and v.model_id = m.id and v.version = m.current_version
+    where m.company_id = ${ctx.session.companyId}
+      and ((m.is_active and m.is_default) or m.id = any(${`{${ids.join(',')}}`}::int[]))
+    order by m.id`);
+  return rows.map((r) => ({ ...r, role: wanted.find((w) => w.id === r.model_id)?.role ?? 'default' }));
+}
+
+async function modelsOf(ctx: Ctx, versionIds: number[]): Promise<Map<number, PricingModel>> {
+  const missing = versionIds.filter((id) => !versions.has(id));
+  if (missing.length) {
+    const { rows } = await ctx.db.execute<{ id: number; rules: PricingModel }>(sql`
+      select id, rules from pricing_model_versions
+      where company_id = ${ctx.session.companyId} and id = any(${`{${missing.join(',')}}`}::int[])`);
+    for (const row of rows) remember(versions, row.id, row.rules, VERSION_CACHE_SIZE);
+  }
+  return new Map(versionIds.map((id) => [id, versions.get(id) as PricingModel]));
+}
+
+const kindOfMode = (mode: string) => (mode === 'mileage' ? 'standard' : mode);
+
+/**
+ * The company's pricing rules for one journey's parties, compiled: the default of each role (distance,
+ * hourly, fixed-price table), the client's and the vehicle type's models, and a model chosen to price
+ * under alone. A company without a distance or hourly model is priced by the built-in tariffs.
+ */
+export async function companyRules(ctx: Ctx, parties: PricingParties): Promise<CompanyRules> {
+  const setting = await settingOf(ctx, parties);
+  const wanted: { id: number; role: Head['role'] }[] = [];
+  if (setting.client_model_id) wanted.push({ id: setting.client_model_id, role: 'client' });
+  if (setting.vehicle_type_model_id) wanted.push({ id: setting.vehicle_type_model_id, role: 'vehicleType' });
+  if (parties.modelId) wanted.push({ id: parties.modelId, role: 'chosen' });
+  const heads = await headsOf(ctx, wanted);
+  const defaultOf = (kinds: string[]) =>
+    heads.find((h) => h.is_default && kinds.includes(kindOfMode(h.mode)))?.model_id ?? null;
+  const defaultModelId = defaultOf(['standard', 'vehicle']) ?? BUILT_IN_STANDARD_ID;
+  const defaultHourlyModelId = defaultOf(['hourly']) ?? BUILT_IN_HOURLY_ID;
+  const fixedPriceModelId = defaultOf(['fixed']);
+  const clientModel = heads.find((h) => h.model_id === setting.client_model_id);
+  const vehicleModel = heads.find((h) => h.model_id === setting.vehicle_type_model_id);
+
+  const vatRate = setting.is_vat_registered ? percentOfBp(setting.vat_rate_bp) : '0';
+  const key = JSON.stringify([
+    ctx.session.companyId,
+    setting.currency,
+    setting.timezone,
+    vatRate,
+    setting.prices_include_vat,
+    setting.fare_rounding_step,
+    heads.map((h) => h.version_id),
+    defaultModelId,
+    defaultHourlyModelId,
+    fixedPriceModelId,
+    parties.clientId && clientModel ? [parties.clientId, clientModel.model_id] : null,
+    parties.vehicleTypeId && vehicleModel ? [parties.vehicleTypeId, vehicleModel.model_id] : null,
+  ]);
+  let rules = compiled.get(key);
+  if (!rules) {
+    const stored = await modelsOf(
+      ctx,
+      heads.map((h) => h.version_id),
+    );
+    const models: PricingModel[] = [...stored.values()];
+    if (defaultModelId === BUILT_IN_STANDARD_ID) {
+      models.push(startingStandardTariff(BUILT_IN_STANDARD_ID, 1, 'Built-in tariff'));
+    }
+    if (defaultHourlyModelId === BUILT_IN_HOURLY_ID) models.push(startingHourlyTariff(BUILT_IN_HOURLY_ID, 1));
+    const input: PricingRulesInput = {
+      currency: setting.currency,
+      timeZone: setting.timezone,
+      vat: { mode: setting.prices_include_vat ? 'inclusive' : 'exclusive', ratePercent: vatRate },
+      rounding: { mode: 'half-up', step: setting.fare_rounding_step, stepMode: 'half-up' },
+      models,
+      defaultModelId,
+      defaultHourlyModelId,
+      fixedPriceModelId,
+      clientModels:
+        parties.clientId && clientModel ? [{ clientId: parties.clientId, modelId: clientModel.model_id }] : [],
+      vehicleTypeModels:
+        parties.vehicleTypeId && vehicleModel
+          ? [{ vehicleTypeId: parties.vehicleTypeId, modelId: vehicleModel.model_id }]
+          : [],
+    };
+    rules = remember(compiled, key, compileRules(input), COMPILED_CACHE_SIZE);
+  }
+  const base =
+    setting.base_lat !== null && setting.base_lng !== null
+      ? { lat: Number(setting.base_lat), lng: Number(setting.base_lng) }
+      : null;
+  return {
+    rules,
+    setting: { currency: setting.currency, timeZone: setting.timezone, roadFactor: Number(setting.road_factor), base },
+    versionIds: new Map(heads.map((h) => [h.model_id, h.version_id])),
+  };
+}
