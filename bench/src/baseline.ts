@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import type pg from 'pg';
 import { addOperationsBaseline } from './baseline-operations';
+import { addQuoteBaseline } from './baseline-quote';
 
 /**
  * The same list as Users/GetTableSummary over more than 500 rows — a count and one page — on a bare Fastify
@@ -23,6 +24,7 @@ export async function startBaseline(pool: pg.Pool, companyId: number, port: numb
     return { data, allData: data, total: Math.ceil(count / perPage), count };
   });
   addOperationsBaseline(app, pool, companyId);
+  addQuoteBaseline(app, pool, companyId);
   await app.listen({ port, host: '127.0.0.1' });
   return app;
 }

@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: the product's calls under load, each against a hand-written baseline in the same run
  * on the same database. Scenarios (all by default;
- * BENCH_ONLY=users,bookings,board,suggestions,positions,drivers,web,fare):
+ * BENCH_ONLY=users,quote,bookings,board,suggestions,positions,drivers,web,fare):
  * - users: an authenticated list call vs. the same SQL on bare Fastify + pg (throughput ratio);
+ * - quote: Booking/GetBookingQuote vs. the default tariff and the engine on a bare route (ratio ≥ 0.5);
  * - bookings: Booking/GetTableSummary with typical filters over a year of a million bookings (p95 < 50 ms);
  * - board: the dispatch board of a day holding 10,000 bookings (p95 < 100 ms);
  * - suggestions: ranked drivers among 10,000 online (p99 < 10 ms);
@@ -33,6 +34,7 @@ import { driverPath, jobsPerWalker } from './scenarios/driver-path';
 import { positionsIngest } from './scenarios/positions';
 import { rankInProcess, suggestionsCall } from './scenarios/suggestions';
 import { usersList } from './scenarios/users-list';
+import { quoteCall } from './scenarios/quote';
 import { BENCH_ADMIN, seedBench } from './seed';
 import { FIRST_PAGE_BUDGET_KB, measureFirstPage } from '../../scripts/first-page/measure';
 
@@ -58,7 +60,7 @@ if (PATH_PAUSE.length !== 2 || !PATH_PAUSE.every((v) => v > 0) || PATH_PAUSE[0] 
 }
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret!';
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'web,fare,users,bookings,board,suggestions,positions,drivers').split(','),
+  (process.env.BENCH_ONLY ?? 'web,fare,users,quote,bookings,board,suggestions,positions,drivers').split(','),
 );
 
 interface Line {
@@ -186,6 +188,18 @@ async function main() {
         figure: `ratio ${ratio.toFixed(2)} (median of 5 rounds)`,
         target: '≥ 0.5 of baseline',
         met: ratio >= 0.5,
+      });
+    }
+    if (only.has('quote')) {
+      say('\n— quote: Booking/GetBookingQuote vs. the default tariff and the engine on a bare route');
+      const r = await quoteCall(ctx);
+      console.table([r.product, r.baseline]);
+      results.quote = r;
+      lines.push({
+        scenario: 'Booking/GetBookingQuote',
+        figure: `ratio ${r.ratio.toFixed(2)} (${r.product.requestsPerSecond}/s vs ${r.baseline.requestsPerSecond}/s)`,
+        target: '≥ 0.5 of baseline',
+        met: r.ratio >= 0.5,
       });
     }
     if (only.has('bookings')) {

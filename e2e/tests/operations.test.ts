@@ -71,6 +71,7 @@ describe('the dispatch desk with two dispatchers', async () => {
       .getByRole('option', { name: /Saloon/ })
       .first()
       .click();
+    await expectAccessible(b, 'the booking form, filled in');
     await b.getByRole('button', { name: 'Create booking' }).click();
     await b.waitForURL(/\/bookings\/\d+$/);
     bookingId = Number(/\/bookings\/(\d+)$/.exec(b.url())![1]);
@@ -265,6 +266,7 @@ describe('the dispatch desk with two dispatchers', async () => {
     );
     expect(sent.status).toBe(200);
     await a.getByTestId('chat-message').filter({ hasText: answer }).waitFor({ timeout: 10_000 });
+    await expectAccessible(a, 'the chat with a driver');
   });
 
   it('records an incident against the booking, closes it, and the Closed badge tells who, when and what', async () => {
@@ -289,6 +291,7 @@ describe('the dispatch desk with two dispatchers', async () => {
     await tooltip.waitFor();
     await expect.poll(() => tooltip.textContent()).toMatch(/Closed by .+ on .+/);
     expect(await tooltip.textContent()).toContain('Apologised and refunded the waiting charge.');
+    await expectAccessible(a, 'the incidents of a booking, one closed');
   });
 });
 

@@ -67,19 +67,11 @@ function figures(name: string, rounds: Round[], seconds: number): ThroughputFigu
 }
 
 /**
- * One authenticated list call through the whole product vs. the same SQL on a bare route: throughput.
- * The two take turns in short rounds, so whatever else the machine does in the meantime weighs on
- * both alike (one long run of each swung the ratio from 0.39 to 0.55 between two runs).
+ * A call through the whole product vs. the same work on a bare route: throughput. The two take turns
+ * in short rounds, so whatever else the machine does in the meantime weighs on both alike (one long
+ * run of each swung the ratio from 0.39 to 0.55 between two runs).
  */
-export async function usersList(ctx: BenchContext) {
-  const body = { page: 3, perPage: 10, sortColumn: 'fullName', sortType: 'asc' };
-  const product: Target = {
-    name: 'Users/GetTableSummary (product)',
-    url: `${ctx.appUrl}/Users/GetTableSummary`,
-    body,
-    headers: { authorization: `Bearer ${ctx.officeToken}` },
-  };
-  const baseline: Target = { name: 'same SQL, bare Fastify + pg', url: `${ctx.baselineUrl}/baseline/users`, body };
+export async function compareThroughput(ctx: BenchContext, product: Target, baseline: Target) {
   await load(product, 2); // warm-up
   await load(baseline, 2);
   const seconds = Math.max(1, Math.round(ctx.seconds / ROUNDS));
@@ -99,6 +91,22 @@ export async function usersList(ctx: BenchContext) {
     ),
     ratio: median(rounds.map((r) => r.product.requests / Math.max(1, r.baseline.requests))),
   };
-  if (result.product.errors || result.product.non2xx) throw new Error('the product answered errors under load');
+  if (result.product.errors || result.product.non2xx) throw new Error(`${product.name} answered errors under load`);
+  if (result.baseline.errors || result.baseline.non2xx) throw new Error(`${baseline.name} answered errors under load`);
   return result;
+}
+
+/** One authenticated list call through the whole product vs. the same SQL on a bare route. */
+export async function usersList(ctx: BenchContext) {
+  const body = { page: 3, perPage: 10, sortColumn: 'fullName', sortType: 'asc' };
+  return compareThroughput(
+    ctx,
+    {
+      name: 'Users/GetTableSummary (product)',
+      url: `${ctx.appUrl}/Users/GetTableSummary`,
+      body,
+      headers: { authorization: `Bearer ${ctx.officeToken}` },
+    },
+    { name: 'same SQL, bare Fastify + pg', url: `${ctx.baselineUrl}/baseline/users`, body },
+  );
 }

@@ -49,7 +49,6 @@ function noteOf(priced: PricedJourney, hourly: boolean): string {
 /** Booking/GetBookingQuote: the fare engine's price of a journey, with its breakdown. */
 export async function bookingQuote(ctx: Ctx, input: QuoteInput) {
   checkStops(input.stops, input.hireMinutes);
-  const facts = await companyFacts(ctx);
   if (input.vehicleTypeId) await checkVehicleType(ctx, input.vehicleTypeId, input.passengerCount ?? 1);
   const points = await Promise.all(input.stops.map((s) => placeOf(ctx, s)));
   const unplaced = points.findIndex((p) => p === null);
@@ -62,7 +61,8 @@ export async function bookingQuote(ctx: Ctx, input: QuoteInput) {
   const pickupAt = input.pickupAt ? new Date(input.pickupAt) : new Date();
   let discount: Discount | null = null;
   if (input.discountCode) {
-    const check = await checkCode(ctx, { code: input.discountCode, day: await dayOf(ctx, pickupAt, facts.timezone) });
+    const { timezone } = await companyFacts(ctx);
+    const check = await checkCode(ctx, { code: input.discountCode, day: await dayOf(ctx, pickupAt, timezone) });
     if (!check.valid) throw fieldError('discountCode', check.message.replace(/^\S+ /, ''));
     discount = discountOfCode(check);
   }

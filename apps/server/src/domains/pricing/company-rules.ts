@@ -28,6 +28,8 @@ export interface CompanyRules {
   setting: PricingSetting;
   /** The stored version row of each model in the rules, by model id (built-in tariffs have none). */
   versionIds: ReadonlyMap<number, number>;
+  /** Changes whenever the company's zones change: the key of its cached zone list. */
+  zonesStamp: string;
 }
 
 /** Who is being priced: the assignments of precedence, and a model chosen to price under alone. */
@@ -42,7 +44,6 @@ type Head = {
   mode: string;
   is_default: boolean;
   version_id: number;
-  role: 'client' | 'vehicleType' | 'chosen' | 'default';
 };
 
 type SettingRow = {
@@ -57,6 +58,8 @@ type SettingRow = {
   base_lng: string | null;
   client_model_id: number | null;
   vehicle_type_model_id: number | null;
+  zones_stamp: string;
+  heads: Head[];
 };
 
 /** Versions never change once written, so each is read from the database once per process. */
@@ -75,31 +78,37 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V, size: number): V {
 /** A VAT rate of basis points as the engine's exact percentage ("20", "5", "17.5"). */
 const percentOfBp = (bp: number) => String(bp / 100);
 
+/**
+ * The company's settings, its parties' models and the heads (model, version row) of every model that
+ * can take part, in one round trip: a quote is asked on every keystroke of a booking form.
+ */
 async function settingOf(ctx: Ctx, parties: PricingParties): Promise<SettingRow> {
   const { rows } = await ctx.db.execute<SettingRow>(sql`
+    with party as (
+      select
+        (select cl.pricing_model_id from clients cl
+          where cl.company_id = ${ctx.session.companyId} and cl.id = ${parties.clientId ?? 0}) as client_model_id,
+        null::int as vehicle_type_model_id
+    )
     select c.currency, c.timezone, c.is_vat_registered, c.vat_rate_bp, c.prices_include_vat,
       c.road_factor, c.fare_rounding_step, c.base_lat, c.base_lng,
-      (select cl.pricing_model_id from clients cl
-        where cl.company_id = c.id and cl.id = ${parties.clientId ?? 0}) as client_model_id,
-      null::int as vehicle_type_model_id
-    from companies c where c.id = ${ctx.session.companyId}`);
+      party.client_model_id, party.vehicle_type_model_id,
+      (select count(*) || ':' || coalesce(max(z.id), 0) || ':' || coalesce(max(z.updated_at)::text, '')
+        from zones z where z.company_id = c.id) as zones_stamp,
+      coalesce((
+        select json_agg(json_build_object('model_id', m.id, 'mode', m.mode, 'is_default', m.is_default,
+          'version_id', v.id) order by m.id)
+        from pricing_models m
+        join pricing_model_versions v
+          on v.company_id = m.company_id and v.model_id = m.id and v.version = m.current_version
+        where m.company_id = c.id
+          and ((m.is_active and m.is_default)
+            or m.id in (party.client_model_id, party.vehicle_type_model_id, ${parties.modelId ?? 0}))
+      ), '[]'::json) as heads
+    from companies c, party where c.id = ${ctx.session.companyId}`);
   const row = rows[0];
   if (!row) throw new Error(`company ${ctx.session.companyId} has no row`);
   return row;
-}
-
-/** The models in force that can take part: the defaults of each role and the parties' own models. */
-async function headsOf(ctx: Ctx, wanted: { id: number; role: Head['role'] }[]): Promise<Head[]> {
-  const ids = wanted.map((w) => w.id);
-  const { rows } = await ctx.db.execute<Omit<Head, 'role'>>(sql`
-    select m.id as model_id, m.mode, m.is_default, v.id as version_id
-    from pricing_models m
-    join pricing_model_versions v
-      on v.company_id = m.company_id and v.model_id = m.id and v.version = m.current_version
-    where m.company_id = ${ctx.session.companyId}
-      and ((m.is_active and m.is_default) or m.id = any(${`{${ids.join(',')}}`}::int[]))
-    order by m.id`);
-  return rows.map((r) => ({ ...r, role: wanted.find((w) => w.id === r.model_id)?.role ?? 'default' }));
 }
 
 async function modelsOf(ctx: Ctx, versionIds: number[]): Promise<Map<number, PricingModel>> {
@@ -122,11 +131,7 @@ const kindOfMode = (mode: string) => (mode === 'mileage' ? 'standard' : mode);
  */
 export async function companyRules(ctx: Ctx, parties: PricingParties): Promise<CompanyRules> {
   const setting = await settingOf(ctx, parties);
-  const wanted: { id: number; role: Head['role'] }[] = [];
-  if (setting.client_model_id) wanted.push({ id: setting.client_model_id, role: 'client' });
-  if (setting.vehicle_type_model_id) wanted.push({ id: setting.vehicle_type_model_id, role: 'vehicleType' });
-  if (parties.modelId) wanted.push({ id: parties.modelId, role: 'chosen' });
-  const heads = await headsOf(ctx, wanted);
+  const heads = setting.heads;
   const defaultOf = (kinds: string[]) =>
     heads.find((h) => h.is_default && kinds.includes(kindOfMode(h.mode)))?.model_id ?? null;
   const defaultModelId = defaultOf(['standard', 'vehicle']) ?? BUILT_IN_STANDARD_ID;
@@ -187,5 +192,6 @@ export async function companyRules(ctx: Ctx, parties: PricingParties): Promise<C
     rules,
     setting: { currency: setting.currency, timeZone: setting.timezone, roadFactor: Number(setting.road_factor), base },
     versionIds: new Map(heads.map((h) => [h.model_id, h.version_id])),
+    zonesStamp: setting.zones_stamp,
   };
 }

@@ -5,7 +5,7 @@ import type { CallContext } from '../../platform/http/context';
 import { type AppError, fieldError } from '../../platform/http/errors';
 import { insidePolygon, metresBetween, type Point } from '../../platform/geo';
 import { outwardOf } from '../flights/outward-codes';
-import { zonesOf } from '../bookings/zones';
+import { type ZoneList, zonesOf } from '../bookings/zones';
 import { knownLocations } from '../reference-data/schema';
 import { isBuiltIn, companyRules } from './company-rules';
 import { measureRoute, routerOf, type MeasuredRoute } from './routing';
@@ -68,6 +68,18 @@ async function knownPlaces(ctx: Ctx, ids: number[]): Promise<Map<number, string>
     .from(knownLocations)
     .where(and(eq(knownLocations.companyId, ctx.session.companyId), inArray(knownLocations.id, ids)));
   return new Map(rows.map((r) => [r.id, r.type]));
+}
+
+const zoneLists = new Map<number, { stamp: string; list: ZoneList }>();
+
+/** The company's zones, read again only when they changed (`stamp` from the rules' query). */
+async function zonesCached(ctx: Ctx, stamp: string): Promise<ZoneList> {
+  const hit = zoneLists.get(ctx.session.companyId);
+  if (hit?.stamp === stamp) return hit.list;
+  const list = await zonesOf(ctx);
+  if (zoneLists.size >= 1000) zoneLists.delete(zoneLists.keys().next().value as number);
+  zoneLists.set(ctx.session.companyId, { stamp, list });
+  return list;
 }
 
 /** The engine's place keys of one end: its known location, its postcode district, the zones it is in. */

@@ -255,7 +255,12 @@ describe('the dispatch board', { timeout: 30_000 }, () => {
     key('Enter');
     await waitFor(() => expect(screen.getAllByTestId('suggestion')).toHaveLength(2));
     key('2');
-    expect(screen.getAllByTestId('suggestion')[1]?.getAttribute('aria-selected')).toBe('true');
+    const second = screen.getAllByTestId('suggestion')[1] as HTMLElement;
+    expect(second.getAttribute('aria-selected')).toBe('true');
+    // Its accessible name is what it shows, the driver's name among it, and its key is announced.
+    expect(second.getAttribute('aria-label')).toBeNull();
+    expect(second.getAttribute('aria-keyshortcuts')).toBe('2');
+    expect(screen.getAllByRole('option', { name: /Driver D\d+/ })).toContain(second);
     key('o');
     await waitFor(() => expect(calls.some((c) => c.name === 'Booking/UpdateBookingDriverAndVehicle')).toBe(true));
     expect(calls.find((c) => c.name === 'Booking/UpdateBookingDriverAndVehicle')!.input).toMatchObject({

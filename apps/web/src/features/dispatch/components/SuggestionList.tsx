@@ -61,7 +61,8 @@ export function SuggestionList({
           data-chosen={i === chosen || undefined}
           role="option"
           aria-selected={i === chosen}
-          aria-label={t('dispatch.detail.choosesSuggestion', { name: s.driverName, key: i + 1 })}
+          // The name is what the option shows (WCAG 2.5.3: a spoken "choose James Walker" must find it).
+          aria-keyshortcuts={String(i + 1)}
           onClick={() => onChoose(i)}
           data-testid="suggestion"
         >
