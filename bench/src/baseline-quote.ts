@@ -12,10 +12,12 @@ const earthMetres = (a: { lat: number; lng: number }, b: { lat: number; lng: num
 
 /** The quote's bare equivalent: one query for the company and its default tariff, the engine, no checks. */
 export function addQuoteBaseline(app: FastifyInstance, pool: pg.Pool, companyId: number) {
+  // Compiled once per version, as the product does: the comparison is of everything around the engine.
+  const compiled = new Map<number, ReturnType<typeof compileRules>>();
   app.post('/baseline/quote', async (request) => {
     const body = request.body as { stops: { lat: number; lng: number }[]; pickupAt: string };
-    const { rows } = await pool.query<{ currency: string; timezone: string; rules: PricingModel }>(
-      `select c.currency, c.timezone, v.rules from companies c
+    const { rows } = await pool.query<{ currency: string; timezone: string; rules: PricingModel; id: number }>(
+      `select c.currency, c.timezone, v.rules, v.id from companies c
         join pricing_models m on m.company_id = c.id and m.is_default and m.mode = 'mileage'
         join pricing_model_versions v on v.company_id = c.id and v.model_id = m.id and v.version = m.current_version
         where c.id = $1 limit 1`,
@@ -23,13 +25,16 @@ export function addQuoteBaseline(app: FastifyInstance, pool: pg.Pool, companyId:
     );
     const row = rows[0];
     if (!row) throw new Error('the bench company has no default tariff');
-    const rules = compileRules({
-      currency: row.currency,
-      timeZone: row.timezone,
-      vat: { mode: 'inclusive', ratePercent: '20' },
-      models: [row.rules],
-      defaultModelId: row.rules.id,
-    });
+    const rules =
+      compiled.get(row.id) ??
+      compileRules({
+        currency: row.currency,
+        timeZone: row.timezone,
+        vat: { mode: 'inclusive', ratePercent: '20' },
+        models: [row.rules],
+        defaultModelId: row.rules.id,
+      });
+    compiled.set(row.id, rules);
     const [from, to] = body.stops as [{ lat: number; lng: number }, { lat: number; lng: number }];
     const distanceMetres = Math.round(earthMetres(from, to) * 1.3);
     const answer = quote({ distanceMetres, durationSeconds: Math.round(distanceMetres / 11) }, rules, body.pickupAt);

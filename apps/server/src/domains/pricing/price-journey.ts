@@ -116,7 +116,8 @@ export async function priceJourney(ctx: Ctx, journey: JourneyToPrice): Promise<P
     const index = points.findIndex((p) => p === null);
     throw fieldError(`stops.${index}`, 'is not placed on the map, so the journey cannot be priced');
   }
-  const [{ rules, setting, versionIds }, zoneList] = await Promise.all([companyRules(ctx, journey), zonesOf(ctx)]);
+  const { rules, setting, versionIds, zonesStamp } = await companyRules(ctx, journey);
+  const zoneList = await zonesCached(ctx, zonesStamp);
   const pickup = journey.stops[0];
   const dropoff = journey.stops.length > 1 ? journey.stops[journey.stops.length - 1] : undefined;
   const zonesAt = (point: Point | null | undefined) =>
