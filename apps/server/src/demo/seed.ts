@@ -13,6 +13,7 @@ import { seedNotificationsDemo } from './notifications';
 import { seedDemoPositions } from './positions';
 import { seedDriversOnShift } from './shifts';
 
+import { seedTariffs } from './tariffs';
 export { demoSignIns } from './companies';
 
 const emailDomains: Record<number, string> = { 1: 'ukcb.test', 10005: 'charchauf.test', 10010: 'de.test' };
@@ -80,6 +81,12 @@ const steps: { id: string; run: (db: Db) => Promise<void> }[] = [
     id: 'drivers-on-shift',
     run: async (db) => {
       for (const c of demoCompanies) await seedDriversOnShift(db, c.id);
+    },
+  },
+  {
+    id: 'tariffs',
+    run: async (db) => {
+      for (const c of demoCompanies) await seedTariffs(db, c.id);
     },
   },
   {
