@@ -22,6 +22,8 @@ const sources = [
   'apps/web/index.html',
   'apps/web/vite.config.ts',
   'packages/contract/src',
+  'packages/money/src',
+  'packages/fare-engine/src',
   'package-lock.json',
 ].map((p) => path.join(root, p));
 const stale =
