@@ -70,6 +70,37 @@ describe('Driver/UpdateBookingStatusForJourney', () => {
     expect(audit.filter((a) => a.action === 'journey_mark')).toHaveLength(1);
   });
 
+  it("keeps the distance driven on board from the job's track, leaving out a GPS jump", async () => {
+    const id = await makeBooking(w.db, w.company.id, { status: 'arrived', driverId: myId });
+    const boarded = Date.now() - 10 * 60_000;
+    expect((await step({ id, step: 'board', takenAt: new Date(boarded).toISOString() })).status).toBe(200);
+    // Four fixes a minute apart along a street, about 0.5 km each, and one jump to another city.
+    const fixes = [
+      { lat: 51.5, lng: -0.12, s: 60 },
+      { lat: 51.5045, lng: -0.12, s: 120 },
+      { lat: 53.48, lng: -2.24, s: 150 },
+      { lat: 51.509, lng: -0.12, s: 180 },
+      { lat: 51.5135, lng: -0.12, s: 240 },
+    ];
+    await w.db.insert(driverPositions).values(
+      fixes.map((f) => ({
+        companyId: w.company.id,
+        driverId: myId,
+        bookingId: id,
+        lat: f.lat,
+        lng: f.lng,
+        accuracy: 10,
+        recordedAt: new Date(boarded + f.s * 1000),
+      })),
+    );
+    const done = await step({ id, step: 'complete' });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const driven = (await statusOf(id)).drivenMetres as number;
+    // 0.0135° of latitude is about 1.5 km; the jump to Manchester is not in it.
+    expect(driven).toBeGreaterThan(1400);
+    expect(driven).toBeLessThan(1600);
+  });
+
   it('uses the phone time of a step taken offline, and the waiting time follows it', async () => {
     const id = await makeBooking(w.db, w.company.id, { status: 'on_route', driverId: myId });
     const arrived = new Date(Date.now() - 10 * 60_000).toISOString();

@@ -168,6 +168,8 @@ export const bookingDetails = bookingRow.extend({
   driverPriceMinor: z.number().nullable(),
   distanceMetres: z.number().nullable(),
   durationSeconds: z.number().nullable(),
+  /** The distance driven with the passenger on board, from the job's GPS track; null without one. */
+  drivenMetres: z.number().nullable(),
   pickupZoneId: z.number().nullable(),
   dropoffZoneId: z.number().nullable(),
   repeatBookingId: z.number().nullable(),

@@ -60,6 +60,7 @@ export async function bookingDetails(ctx: Ctx, id: number): Promise<BookingDetai
     driverPriceMinor: b.driverPriceMinor,
     distanceMetres: b.distanceMetres,
     durationSeconds: b.durationSeconds,
+    drivenMetres: b.drivenMetres,
     pickupZoneId: b.pickupZoneId,
     dropoffZoneId: b.dropoffZoneId,
     repeatBookingId: b.repeatBookingId,

@@ -115,6 +115,8 @@ export const bookings = pgTable(
     /** The version of the pricing model that priced it, and the engine's breakdown (docs/pricing.md). */
     pricingModelVersionId: integer(),
     priceBreakdown: jsonb().$type<PriceBreakdown>(),
+    /** The distance driven with the passenger on board, from the job's GPS track (set on completion). */
+    drivenMetres: integer(),
     /** The client's references answered for this booking: [{referenceId, label, value}]. */
     clientReferences: jsonb().$type<{ referenceId: number; label: string; value: string }[]>(),
     pickupZoneId: integer(),

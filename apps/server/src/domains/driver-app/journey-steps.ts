@@ -1,3 +1,4 @@
+import { drivenMetres } from '../pricing/track';
 import { and, eq, sql } from 'drizzle-orm';
 import { type BookingStatus, bookingStatusLabels, canMove, movesFrom, schemas } from '@cabdesk/contract';
 import type { z } from 'zod';
@@ -170,10 +171,12 @@ export async function takeJourneyStep(ctx: Ctx, input: StepInput): Promise<StepA
       : input.step === 'complete'
         ? completionMarks(booking, at)
         : [];
+  const patch = takenAtPatch(input.step, at, booking);
+  if (input.step === 'complete') patch.drivenMetres = await drivenMetres(ctx, booking.id, booking.onBoardAt, at);
   const after = await moveBooking(ctx, booking.id, move, {
     source: 'driver',
     note: input.note,
-    patch: takenAtPatch(input.step, at, booking),
+    patch,
   });
   await markStops(ctx, booking.id, input.step, at);
   await recordMarks(ctx, booking.id, driverId, input.step, marks);
