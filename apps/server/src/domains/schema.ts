@@ -21,4 +21,5 @@ export * from './lost-found/schema';
 export * from './notifications/schema';
 export * from './driver-expenses/schema';
 export * from './driver-app/schema';
+export * from './ledger/schema';
 export * from '../platform/events/schema';
