@@ -95,28 +95,27 @@ async function fixedRow(ctx: Ctx, id: number) {
 /** Every place a fixed price can name: known locations, postcode districts in use, zones. */
 export async function placeChoices(ctx: Ctx): Promise<Place[]> {
   const companyId = ctx.session.companyId;
-  const [locations, zoneRows, postcodes, used] = await Promise.all([
-    ctx.db
-      .select({ id: knownLocations.id, name: knownLocations.name, postcode: knownLocations.postcode })
-      .from(knownLocations)
-      .where(and(eq(knownLocations.companyId, companyId), eq(knownLocations.isActive, true)))
-      .orderBy(asc(knownLocations.name)),
-    ctx.db
-      .select({ id: zones.id, name: zones.name })
-      .from(zones)
-      .where(and(eq(zones.companyId, companyId), eq(zones.isActive, true)))
-      .orderBy(asc(zones.name)),
-    ctx.db
-      .selectDistinct({ postcode: knownLocations.postcode })
-      .from(knownLocations)
-      .where(and(eq(knownLocations.companyId, companyId), sql`${knownLocations.postcode} is not null`)),
-    ctx.db
-      .selectDistinct({ key: sql<string>`k.key` })
-      .from(
-        sql`(select from_key as key from ${fixedPrices} where company_id = ${companyId} union select to_key from ${fixedPrices} where company_id = ${companyId}) k`,
-      )
-      .where(sql`k.key like 'postcode:%'`),
-  ]);
+  // One after the other: a call's queries share its one connection.
+  const locations = await ctx.db
+    .select({ id: knownLocations.id, name: knownLocations.name, postcode: knownLocations.postcode })
+    .from(knownLocations)
+    .where(and(eq(knownLocations.companyId, companyId), eq(knownLocations.isActive, true)))
+    .orderBy(asc(knownLocations.name));
+  const zoneRows = await ctx.db
+    .select({ id: zones.id, name: zones.name })
+    .from(zones)
+    .where(and(eq(zones.companyId, companyId), eq(zones.isActive, true)))
+    .orderBy(asc(zones.name));
+  const postcodes = await ctx.db
+    .selectDistinct({ postcode: knownLocations.postcode })
+    .from(knownLocations)
+    .where(and(eq(knownLocations.companyId, companyId), sql`${knownLocations.postcode} is not null`));
+  const used = await ctx.db
+    .selectDistinct({ key: sql<string>`k.key` })
+    .from(
+      sql`(select from_key as key from ${fixedPrices} where company_id = ${companyId} union select to_key from ${fixedPrices} where company_id = ${companyId}) k`,
+    )
+    .where(sql`k.key like 'postcode:%'`);
   const districts = new Set<string>();
   for (const p of postcodes) if (p.postcode) districts.add(outwardOf(p.postcode));
   for (const u of used) districts.add(u.key.slice('postcode:'.length));
