@@ -302,16 +302,18 @@ describe('FixedPricing/SaveExcelImportFile', () => {
       ['Heathrow T5', "King's Cross", 'All', 56, 'No'], // duplicate of row 3
       ['Heathrow T5', 'EC1A', 'Minibus', 12.5, 'No'], // unknown vehicle type
       ['Heathrow T5', 'EC2A', '', '12.345', 'No'], // too many decimals
+      ['Heathrow T5', 'EC3A 1AA', '', '45,50', 'No'], // a comma that is not a thousands separator
     ]);
     const res = await call(w.app, 'FixedPricing/SaveExcelImportFile', { file }, w.admin.token);
     expect(res.status).toBe(200);
     const data = res.body.data;
     expect(data?.committed).toBe(false);
-    expect(data?.counts).toEqual({ new: 2, changed: 1, unchanged: 0, error: 5 });
+    expect(data?.counts).toEqual({ new: 2, changed: 1, unchanged: 0, error: 6 });
     expect(data?.rows.map((r) => r.outcome)).toEqual([
       'changed',
       'new',
       'new',
+      'error',
       'error',
       'error',
       'error',
@@ -330,12 +332,13 @@ describe('FixedPricing/SaveExcelImportFile', () => {
     expect(data?.rows[5]?.errors[0]?.message).toMatch(/repeats row 3/);
     expect(data?.rows[6]?.errors.map((e) => e.field)).toEqual(['Vehicle type']);
     expect(data?.rows[7]?.errors.map((e) => e.field)).toEqual(['Price']);
+    expect(data?.rows[8]).toMatchObject({ toKey: 'postcode:EC3A', errors: [{ field: 'Price' }] });
     expect(await rowsOfCompany()).toEqual(before);
     expect((await fixedTable())?.currentVersion).toBe(version);
 
     const refused = await call(w.app, 'FixedPricing/SaveExcelImportFile', { file, commit: true }, w.admin.token);
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toMatch(/5 of 8 rows cannot be imported; nothing was written/);
+    expect(refused.body.message).toMatch(/6 of 9 rows cannot be imported; nothing was written/);
     expect(await rowsOfCompany()).toEqual(before);
     expect((await fixedTable())?.currentVersion).toBe(version);
   });

@@ -8,6 +8,7 @@ import type { Session } from '../../platform/auth/tokens';
 import type { CallContext } from '../../platform/http/context';
 import { AppError, fieldError } from '../../platform/http/errors';
 import { companyFacts } from '../company/facts';
+import { outwardOf } from '../flights/outward-codes';
 import { normalise } from '../import-export/entities';
 import { readSheet } from '../import-export/sheet';
 import { vehicleTypes } from '../vehicles/schema';
@@ -41,6 +42,7 @@ const everyType = new Set(['', 'all', 'any', 'every', 'every type', 'all types',
 const truthy = new Set(['yes', 'y', 'true', '1', 'x']);
 const falsy = new Set(['no', 'n', 'false', '0', '']);
 const district = /^[A-Z]{1,2}\d[A-Z\d]?$/;
+const fullPostcode = /^[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}$/;
 
 interface Lookups {
   /** Place key → label, and label (lower case) → key. */
@@ -86,15 +88,19 @@ function placeKey(cell: string, look: Lookups): string | { error: string } {
   if (byName) return byName;
   const compact = text.replace(/\s+/g, '').toUpperCase();
   if (district.test(compact)) return `postcode:${compact}`;
+  // A full postcode names its district (SW1A 1AA → SW1A).
+  if (fullPostcode.test(compact)) return `postcode:${outwardOf(compact)}`;
   return { error: `is an unknown location: no known location, zone or postcode district is called "${text}"` };
 }
 
 /** A price cell in major units ("45.50", 45.5) → minor units of the company's currency, exactly. */
 function priceOf(cell: string, digits: number): number | { error: string } {
-  const text = cell
-    .trim()
-    .replace(/^[£€$]/, '')
-    .replace(/,/g, '');
+  let text = cell.trim().replace(/^[£€$]\s*/, '');
+  // A comma only as a thousands separator (1,250.00); "45,50" is refused rather than read as 4550.
+  if (text.includes(',')) {
+    if (!/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(text)) return { error: `must be a price such as 45.50, not "${cell}"` };
+    text = text.replace(/,/g, '');
+  }
   if (!/^\d+(\.\d+)?$/.test(text)) return { error: `must be a price such as 45.50, not "${cell}"` };
   const scale = 10 ** digits;
   const down = multiply(scale, ratio(text), 'down');
