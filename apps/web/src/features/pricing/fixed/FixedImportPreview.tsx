@@ -25,7 +25,7 @@ export function FixedImportPreview({ result }: { result: ImportResult }) {
           <Badge
             key={o}
             color={outcomeColour[o]}
-            variant={result.counts[o] ? 'filled' : 'outline'}
+            variant={result.counts[o] ? 'filled' : 'light'}
             data-testid={`count-${o}`}
           >
             {t(`pricing.fixed.import.counts.${o}`, { count: result.counts[o] })}
