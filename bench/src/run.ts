@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the product's calls under load, each against a hand-written baseline in the same run
  * on the same database. Scenarios (all by default;
- * BENCH_ONLY=users,quote,bookings,board,suggestions,positions,drivers,web,fare):
+ * BENCH_ONLY=users,quote,bookings,board,suggestions,positions,drivers,web,fare,fixed-import):
  * - users: an authenticated list call vs. the same SQL on bare Fastify + pg (throughput ratio);
  * - quote: Booking/GetBookingQuote vs. the default tariff and the engine on a bare route (ratio ≥ 0.5);
  * - bookings: Booking/GetTableSummary with typical filters over a year of a million bookings (p95 < 50 ms);
@@ -11,7 +11,8 @@
  * - drivers: the driver app's path — 2,000 drivers sending positions while 200 of them walk jobs through
  *   the journey and 10 dispatch boards watch (every fix stored, step p95 < 200 ms, board p99 < 1,000 ms);
  * - web: the gzipped JavaScript the web app's first page loads (budget 250 KB; built when missing);
- * - fare: the fare engine alone, quotes per second on one core (ten bands, peaks, a 5,000-row fixed matrix).
+ * - fare: the fare engine alone, quotes per second on one core (ten bands, peaks, a 5,000-row fixed matrix);
+ * - fixed-import: FixedPricing/SaveExcelImportFile with a 5,000-row XLSX, preview then commit (each < 10 s).
  * Figures go to bench/results/*.json and a table at the end.
  */
 import { execFileSync, fork } from 'node:child_process';
@@ -30,6 +31,7 @@ import { bookingsList } from './scenarios/bookings-list';
 import type { BenchContext } from './scenarios/context';
 import { dispatchBoard } from './scenarios/dispatch-board';
 import { fareEngine } from './scenarios/fare-engine';
+import { fixedImport } from './scenarios/fixed-import';
 import { driverPath, jobsPerWalker } from './scenarios/driver-path';
 import { positionsIngest } from './scenarios/positions';
 import { rankInProcess, suggestionsCall } from './scenarios/suggestions';
@@ -60,7 +62,9 @@ if (PATH_PAUSE.length !== 2 || !PATH_PAUSE.every((v) => v > 0) || PATH_PAUSE[0] 
 }
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret!';
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'web,fare,users,quote,bookings,board,suggestions,positions,drivers').split(','),
+  (process.env.BENCH_ONLY ?? 'web,fare,users,quote,bookings,board,suggestions,positions,drivers,fixed-import').split(
+    ',',
+  ),
 );
 
 interface Line {
@@ -286,6 +290,18 @@ async function main() {
         figure: `whole city ${r.cityFramesPerSecond} frames/s, ${r.cityKBPerSecond} KB/s; one district ${r.districtFramesPerSecond} frames/s, ${r.districtKBPerSecond} KB/s`,
         target: '≤ 20 frames/s; a district less than the city',
         met: r.cityFramesPerSecond <= 20 && r.districtKBPerSecond < r.cityKBPerSecond,
+      });
+    }
+    if (only.has('fixed-import')) {
+      say('\n— fixed-import: FixedPricing/SaveExcelImportFile with a 5,000-row XLSX');
+      const r = await fixedImport(ctx);
+      console.table([r]);
+      results.fixedImport = r;
+      lines.push({
+        scenario: `fixed-price XLSX import (${r.rows.toLocaleString('en')} rows)`,
+        figure: `preview ${r.previewMs} ms, commit ${r.commitMs} ms (${r.newRows.toLocaleString('en')} rows written)`,
+        target: 'each < 10 s',
+        met: !r.failures && r.newRows === r.rows && r.previewMs < 10_000 && r.commitMs < 10_000,
       });
     }
     if (only.has('drivers')) {

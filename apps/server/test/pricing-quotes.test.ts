@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltName, CallInput } from '@cabdesk/contract';
 import { bookings } from '../src/domains/bookings/schema';
 import { companies } from '../src/domains/company/schema';
+import { vehicleTypes } from '../src/domains/vehicles/schema';
 import { call, callData } from './client';
 import { createTestApp, type TestApp } from './harness';
 import { bookingBody, bookingWorld, type BookingWorld, heathrow, stPauls, westminster } from './factories-bookings';
@@ -103,6 +104,45 @@ describe('Booking/GetBookingQuote on the fare engine', () => {
     const refused = await quote({ stops: [westminster, heathrow], pricingModelID: theirs.id });
     expect(refused.status).toBe(400);
     expect(fieldsOf(refused.body)).toEqual(['pricingModelID']);
+  });
+
+  it('lets a fixed price win first, by postcode district, either way round when the row says so', async () => {
+    await as('FixedPricing/Create', {
+      fromKey: 'postcode:SW1A',
+      toKey: 'postcode:TW6',
+      priceMinor: 5500,
+      reverseAlsoMatches: true,
+    });
+    const out = await quote({ stops: [westminster, heathrow], clientId: w.clientId, pickupAt: tuesdayAt('12:00') });
+    expect(out.body.data.priceMinor).toBe(5500);
+    expect(out.body.data.breakdown.pricedBy.via).toBe('fixedPrice');
+    expect(out.body.data.isEstimate).toBe(false);
+    const back = await quote({ stops: [heathrow, westminster], pickupAt: tuesdayAt('12:00') });
+    expect(back.body.data.priceMinor).toBe(5500);
+    const elsewhere = await quote({ stops: [westminster, stPauls], pickupAt: tuesdayAt('12:00') });
+    expect(elsewhere.body.data.breakdown.pricedBy.via).toBe('companyDefault');
+  });
+
+  it("prices by the vehicle type's model when the client has none", async () => {
+    const executive = (
+      await as('Pricing/Create', {
+        kind: 'standard',
+        name: 'Executive',
+        baseFare: 2000,
+        mileageSteps: [{ fromKm: 0, ratePerKm: 300 }],
+      })
+    ).id;
+    // VehicleType/Update's own tests cover setting it through the call.
+    await t.db.update(vehicleTypes).set({ pricingModelId: executive }).where(eq(vehicleTypes.id, w.mpvId));
+    const res = await quote({ stops: [westminster, stPauls], vehicleTypeId: w.mpvId, pickupAt: tuesdayAt('12:00') });
+    expect(res.body.data.breakdown.pricedBy).toMatchObject({ id: executive, via: 'vehicleTypeModel' });
+    const client = await quote({
+      stops: [westminster, stPauls],
+      vehicleTypeId: w.mpvId,
+      clientId: w.clientId,
+      pickupAt: tuesdayAt('12:00'),
+    });
+    expect(client.body.data.breakdown.pricedBy.via).toBe('clientModel');
   });
 
   it('adds VAT on top for a company whose prices exclude it, net and VAT adding up to the price', async () => {

@@ -122,8 +122,14 @@ describe('bad rules', () => {
       'mileageSteps.0.ratePerKm',
     ));
 
-  it('refuses a fixed table as the company default', () =>
-    refused({ kind: 'fixed', name: 'Airports', rows: [], isDefault: true }, 'isDefault'));
+  it('refuses a zone model as a default (a zone model has no default role)', () =>
+    refused(
+      { kind: 'zone', name: 'Zones', routes: [{ fromZoneId: 1, toZoneId: 2, price: 100 }], isDefault: true },
+      'isDefault',
+    ));
+
+  it('refuses a switched-off default of any role', () =>
+    refused({ kind: 'fixed', name: 'Airports', rows: [], isDefault: true, isActive: false }, 'isActive'));
 });
 
 describe('ClientPricingModelAssignment', () => {

@@ -10,6 +10,7 @@ export * from './drivers/schema';
 export * from './passengers/schema';
 export * from './staff/schema';
 export * from './vehicles/schema';
+export * from './pricing/fixed-schema';
 export * from './documents/schema';
 export * from './bookings/schema';
 export * from './calendar/schema';

@@ -210,6 +210,7 @@ export const navGroups: NavGroup[] = [
         subject: 'Pricing',
         holds: ['Standard, zone, vehicle and fixed pricing'],
       },
+      { label: 'fixedPrices', path: '/pricing/fixed', icon: IconRoute, subject: 'Pricing' },
     ],
   },
   {

@@ -128,6 +128,7 @@ export const vehicleTypeFields = z.object({
   maxLuggage: wholeNumber({ min: 0, max: 60 }),
   sortOrder: wholeNumber({ min: 0, max: 999 }).optional().default(0),
   taxId: optionalRef(),
+  pricingModelID: optionalRef().describe('The pricing model this vehicle type is priced by; 0 or left out: none'),
   isActive: active(),
 });
 export const vehicleTypeRow = z.object({
@@ -139,6 +140,8 @@ export const vehicleTypeRow = z.object({
   sortOrder: z.number(),
   taxId: z.number().nullable(),
   taxName: z.string().nullable(),
+  pricingModelID: z.number().describe('0: none (priced by the client model or the company default)'),
+  pricingModelName: z.string().nullable(),
   imageUrl: z.string().nullable(),
   isActive: z.boolean(),
   vehicleCount: z.number(),

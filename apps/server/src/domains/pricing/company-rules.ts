@@ -88,7 +88,8 @@ async function settingOf(ctx: Ctx, parties: PricingParties): Promise<SettingRow>
       select
         (select cl.pricing_model_id from clients cl
           where cl.company_id = ${ctx.session.companyId} and cl.id = ${parties.clientId ?? 0}) as client_model_id,
-        null::int as vehicle_type_model_id
+        (select vt.pricing_model_id from vehicle_types vt
+          where vt.company_id = ${ctx.session.companyId} and vt.id = ${parties.vehicleTypeId ?? 0}) as vehicle_type_model_id
     )
     select c.currency, c.timezone, c.is_vat_registered, c.vat_rate_bp, c.prices_include_vat,
       c.road_factor, c.fare_rounding_step, c.base_lat, c.base_lng,

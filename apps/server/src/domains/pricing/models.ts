@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { schemas } from '@cabdesk/contract';
 import { pricingModelSchema, type PricingModel } from '@cabdesk/fare-engine';
 import type { z } from 'zod';
@@ -8,18 +8,41 @@ import { conflict, fieldError, notFound } from '../../platform/http/errors';
 import { listPage, orderFrom, searchAny } from '../../platform/http/list';
 import { bookings } from '../bookings/schema';
 import { clients } from '../clients/schema';
-import { pricingModels, pricingModelVersions } from './schema';
+import { vehicleTypes } from '../vehicles/schema';
+import { replaceFixedRows, fixedRules } from './fixed-store';
+import { pricingModels, pricingModelVersions, type PricingMode } from './schema';
 
 type Ctx = CallContext<Session>;
 type CreateInput = z.output<typeof schemas.pricingModelInput>;
 type UpdateInput = z.output<typeof schemas.pricingModelUpdateInput>;
 
-/** The kinds that can be the company default: they price every journey. */
-const defaultKinds: readonly string[] = ['standard', 'vehicle'];
+/**
+ * A default is per role: the company default (a standard or vehicle model, it prices every journey),
+ * the company's fixed-price table (a fixed model) and the default hourly model. A zone model takes no
+ * default role: it prices only the routes it has.
+ */
+export const defaultRoles = {
+  company: ['mileage', 'vehicle'],
+  fixed: ['fixed'],
+  hourly: ['hourly'],
+} as const satisfies Record<string, readonly PricingMode[]>;
+export type DefaultRole = keyof typeof defaultRoles;
+
+export function roleOfMode(mode: PricingMode): DefaultRole | null {
+  if (mode === 'mileage' || mode === 'vehicle') return 'company';
+  if (mode === 'fixed' || mode === 'hourly') return mode;
+  return null;
+}
+
+const roleWords: Record<DefaultRole, string> = {
+  company: 'the company default',
+  fixed: "the company's fixed-price table",
+  hourly: 'the default hourly model',
+};
 
 const clientCount = sql<number>`(select count(*)::int from ${clients} c where c.company_id = ${pricingModels.companyId} and c.pricing_model_id = ${pricingModels.id})`;
 
-const rowColumns = {
+export const rowColumns = {
   id: pricingModels.id,
   name: pricingModels.name,
   mode: pricingModels.mode,
@@ -34,7 +57,7 @@ function kindOfMode(mode: string): PricingModel['kind'] {
   return mode === 'mileage' ? 'standard' : (mode as PricingModel['kind']);
 }
 
-function toRow(r: {
+export function toRow(r: {
   id: number;
   name: string;
   mode: (typeof pricingModels.$inferSelect)['mode'];
@@ -89,7 +112,7 @@ export async function listModels(ctx: Ctx, input: z.output<typeof schemas.pricin
   });
 }
 
-async function modelRow(ctx: Ctx, id: number, lock = false) {
+export async function modelRow(ctx: Ctx, id: number, lock = false) {
   const query = ctx.db
     .select(rowColumns)
     .from(pricingModels)
@@ -135,18 +158,22 @@ function engineModel(input: CreateInput | UpdateInput, id: number, version: numb
   return pricingModelSchema.parse({ ...rest, id, version });
 }
 
-function checkDefault(kind: string, isDefault: boolean, isActive: boolean) {
+function checkDefault(kind: PricingModel['kind'], isDefault: boolean, isActive: boolean) {
   if (!isDefault) return;
-  if (!defaultKinds.includes(kind)) {
+  const role = roleOfMode(schemas.pricingModeOfKind[kind]);
+  if (!role) {
     throw fieldError(
       'isDefault',
-      `the company default prices every journey: it must be a standard or vehicle model, not ${kind}`,
+      'a zone model cannot be a default: it prices only the routes it has; assign it to clients or vehicle types instead',
     );
   }
-  if (!isActive) throw fieldError('isActive', 'the company default cannot be switched off');
+  if (!isActive) throw fieldError('isActive', `${roleWords[role]} cannot be switched off`);
 }
 
-async function clearOtherDefaults(ctx: Ctx, id: number) {
+/** Takes the default flag off the other models of the same role only. */
+export async function clearOtherDefaults(ctx: Ctx, id: number, mode: PricingMode) {
+  const role = roleOfMode(mode);
+  if (!role) return;
   await ctx.db
     .update(pricingModels)
     .set({ isDefault: false, updatedAt: new Date() })
@@ -154,17 +181,37 @@ async function clearOtherDefaults(ctx: Ctx, id: number) {
       and(
         eq(pricingModels.companyId, ctx.session.companyId),
         eq(pricingModels.isDefault, true),
+        inArray(pricingModels.mode, [...defaultRoles[role]]),
         ne(pricingModels.id, id),
       ),
     );
 }
 
+/** The number the model's next version takes. */
+export async function nextVersion(ctx: Ctx, id: number): Promise<number> {
+  const [last] = await ctx.db
+    .select({ version: sql<number>`coalesce(max(${pricingModelVersions.version}), 0)::int` })
+    .from(pricingModelVersions)
+    .where(and(eq(pricingModelVersions.companyId, ctx.session.companyId), eq(pricingModelVersions.modelId, id)));
+  return (last?.version ?? 0) + 1;
+}
+
+/**
+ * Writes a version of the model's rules. A fixed model's rows are kept in `fixed_prices` as well
+ * (FixedPricing/* edit them one by one): the rows sent replace them, and the version holds them with
+ * their row ids.
+ */
 async function writeVersion(ctx: Ctx, id: number, version: number, input: CreateInput | UpdateInput) {
+  let rules = engineModel(input, id, version);
+  if (rules.kind === 'fixed') {
+    await replaceFixedRows(ctx, id, rules.rows);
+    rules = await fixedRules(ctx, id, version, rules.name);
+  }
   await ctx.db.insert(pricingModelVersions).values({
     companyId: ctx.session.companyId,
     modelId: id,
     version,
-    rules: engineModel(input, id, version),
+    rules,
     createdBy: ctx.session.userId,
   });
 }
@@ -186,7 +233,7 @@ export async function createModel(ctx: Ctx, input: CreateInput) {
     .returning({ id: pricingModels.id });
   const id = created?.id as number;
   await writeVersion(ctx, id, 1, input);
-  if (input.isDefault) await clearOtherDefaults(ctx, id);
+  if (input.isDefault) await clearOtherDefaults(ctx, id, schemas.pricingModeOfKind[input.kind]);
   return modelDetail(ctx, id);
 }
 
@@ -195,15 +242,12 @@ export async function updateModel(ctx: Ctx, input: UpdateInput) {
   const before = await modelRow(ctx, input.id, true);
   const isDefault = input.isDefault ?? before.isDefault;
   const isActive = input.isActive ?? before.isActive;
-  if (before.isDefault && !isDefault) {
+  const mode = schemas.pricingModeOfKind[input.kind];
+  if (before.isDefault && roleOfMode(before.mode) === 'company' && (!isDefault || roleOfMode(mode) !== 'company')) {
     throw fieldError('isDefault', 'make another model the company default instead');
   }
   checkDefault(input.kind, isDefault, isActive);
-  const [last] = await ctx.db
-    .select({ version: sql<number>`coalesce(max(${pricingModelVersions.version}), 0)::int` })
-    .from(pricingModelVersions)
-    .where(and(eq(pricingModelVersions.companyId, ctx.session.companyId), eq(pricingModelVersions.modelId, input.id)));
-  const version = (last?.version ?? 0) + 1;
+  const version = await nextVersion(ctx, input.id);
   await writeVersion(ctx, input.id, version, input);
   await ctx.db
     .update(pricingModels)
@@ -216,17 +260,32 @@ export async function updateModel(ctx: Ctx, input: UpdateInput) {
       updatedAt: new Date(),
     })
     .where(and(eq(pricingModels.companyId, ctx.session.companyId), eq(pricingModels.id, input.id)));
-  if (isDefault) await clearOtherDefaults(ctx, input.id);
+  if (isDefault) await clearOtherDefaults(ctx, input.id, mode);
   return modelDetail(ctx, input.id);
 }
 
 /** Pricing/Delete: only a model nothing uses; the others are switched off instead. */
 export async function deleteModel(ctx: Ctx, id: number) {
   const row = await modelRow(ctx, id, true);
-  if (row.isDefault) throw conflict(`Pricing model ${id} is the company default; make another the default first.`);
+  if (row.isDefault) {
+    const role = roleOfMode(row.mode);
+    throw conflict(
+      `Pricing model ${id} is ${role ? roleWords[role] : 'a default'}; make another the default first, or switch it off.`,
+    );
+  }
   if (row.clientCount > 0) {
     throw conflict(
       `Pricing model ${id} is assigned to ${row.clientCount} client${row.clientCount === 1 ? '' : 's'}; switch it off instead.`,
+    );
+  }
+  const [typed] = await ctx.db
+    .select({ n: count() })
+    .from(vehicleTypes)
+    .where(and(eq(vehicleTypes.companyId, ctx.session.companyId), eq(vehicleTypes.pricingModelId, id)));
+  const types = typed?.n ?? 0;
+  if (types > 0) {
+    throw conflict(
+      `Pricing model ${id} prices ${types} vehicle type${types === 1 ? '' : 's'}; choose another model for ${types === 1 ? 'it' : 'them'} or switch this one off.`,
     );
   }
   const [priced] = await ctx.db
@@ -254,7 +313,13 @@ export async function mileageStepsOf(ctx: Ctx, id: number | null) {
     const [def] = await ctx.db
       .select({ id: pricingModels.id })
       .from(pricingModels)
-      .where(and(eq(pricingModels.companyId, ctx.session.companyId), eq(pricingModels.isDefault, true)))
+      .where(
+        and(
+          eq(pricingModels.companyId, ctx.session.companyId),
+          eq(pricingModels.isDefault, true),
+          inArray(pricingModels.mode, [...defaultRoles.company]),
+        ),
+      )
       .limit(1);
     if (!def) throw fieldError('pricingModelID', 'the company has no default model; name one');
     modelId = def.id;

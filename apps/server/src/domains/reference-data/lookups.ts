@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import {
   type FixedListName,
   type ListParams,
@@ -167,7 +167,14 @@ export async function defaultPricingModel(ctx: Ctx) {
   const [row] = await ctx.db
     .select({ id: pricingModels.id })
     .from(pricingModels)
-    .where(and(eq(pricingModels.companyId, ctx.session.companyId), eq(pricingModels.isDefault, true)))
+    .where(
+      and(
+        eq(pricingModels.companyId, ctx.session.companyId),
+        eq(pricingModels.isDefault, true),
+        // The company default; a fixed table and an hourly model carry a default flag of their own role.
+        inArray(pricingModels.mode, ['mileage', 'vehicle']),
+      ),
+    )
     .limit(1);
   return { pricingModelID: row?.id ?? 0 };
 }

@@ -1,9 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { schemas } from '@cabdesk/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
 import { audited } from '../audit/record';
 import { crudHandlers } from '../../platform/http/crud';
+import { fieldError, notFound } from '../../platform/http/errors';
+import { pricingModels } from '../pricing/schema';
 import { documents, documentTypes } from '../documents/schema';
 import { vehicles, vehicleTypes } from '../vehicles/schema';
 import { activeIs } from './driver-and-client-types';
@@ -105,14 +107,24 @@ export const vehicleTypeRegister = crudHandlers({
         sortOrder: vehicleTypes.sortOrder,
         taxId: vehicleTypes.taxId,
         taxName: taxes.name,
+        pricingModelId: vehicleTypes.pricingModelId,
+        pricingModelName: pricingModels.name,
         imageKey: vehicleTypes.imageKey,
         isActive: vehicleTypes.isActive,
         vehicleCount,
       })
       .from(vehicleTypes)
       .leftJoin(taxes, eq(taxes.id, vehicleTypes.taxId))
+      .leftJoin(
+        pricingModels,
+        and(eq(pricingModels.companyId, vehicleTypes.companyId), eq(pricingModels.id, vehicleTypes.pricingModelId)),
+      )
       .$dynamic(),
-  toRow: ({ imageKey, ...r }, ctx) => ({ ...r, imageUrl: ctx.services.files.url(imageKey) }),
+  toRow: ({ imageKey, pricingModelId, ...r }, ctx) => ({
+    ...r,
+    pricingModelID: pricingModelId ?? 0,
+    imageUrl: ctx.services.files.url(imageKey),
+  }),
   sortable: {
     name: vehicleTypes.name,
     sortOrder: vehicleTypes.sortOrder,
@@ -124,7 +136,17 @@ export const vehicleTypeRegister = crudHandlers({
   defaultSort: { column: 'sortOrder', type: 'asc' },
   search: [vehicleTypes.name, vehicleTypes.description],
   filters: activeIs(vehicleTypes.isActive),
-  values: (input: z.output<typeof schemas.vehicleTypeFields>) => ({ ...input, description: input.description || null }),
+  values: async ({ pricingModelID, ...input }: z.output<typeof schemas.vehicleTypeFields>, ctx) => {
+    if (pricingModelID) {
+      const [model] = await ctx.db
+        .select({ id: pricingModels.id, version: pricingModels.currentVersion })
+        .from(pricingModels)
+        .where(and(eq(pricingModels.companyId, ctx.session.companyId), eq(pricingModels.id, pricingModelID)));
+      if (!model) throw notFound(`Pricing model ${pricingModelID}`);
+      if (model.version === null) throw fieldError('pricingModelID', 'has no rules yet; save its rules first');
+    }
+    return { ...input, pricingModelId: pricingModelID, description: input.description || null };
+  },
 });
 
 const documentCount = sql<number>`(select count(*)::int from ${documents} d where d.company_id = ${documentTypes}.company_id and d.document_type_id = ${documentTypes}.id)`;

@@ -3,6 +3,7 @@ import { boolean, foreignKey, index, integer, pgTable, smallint, text, unique, u
 import { companyColumn, idColumn, sameCompany, timestamps } from '../../platform/db/columns';
 import { taxes } from '../reference-data/schema';
 import { drivers } from '../drivers/schema';
+import { pricingModels } from '../pricing/schema';
 
 /** A class of vehicle the company sells (saloon, estate, executive, MPV…). */
 export const vehicleTypes = pgTable(
@@ -17,6 +18,8 @@ export const vehicleTypes = pgTable(
     sortOrder: smallint().notNull().default(0),
     imageKey: text(),
     taxId: integer(),
+    /** The pricing model this type is priced by (precedence: after the client's, before the default). */
+    pricingModelId: integer(),
     isActive: boolean().notNull().default(true),
     ...timestamps(),
   },
@@ -24,6 +27,7 @@ export const vehicleTypes = pgTable(
     unique('vehicle_types_company_id_key').on(t.companyId, t.id),
     uniqueIndex('vehicle_types_name_key').on(t.companyId, sql`lower(${t.name})`),
     sameCompany(t, t.taxId, taxes),
+    sameCompany(t, t.pricingModelId, pricingModels),
   ],
 );
 

@@ -37,6 +37,7 @@ export const vehicleTypes = defineRegister<CallOutput<'VehicleType/GetTableSumma
     { accessor: 'maxPassengers', sortable: true, textAlign: 'right' },
     { accessor: 'maxLuggage', sortable: true, textAlign: 'right' },
     { accessor: 'taxName', title: 'taxId', render: (r) => <Plain text={r.taxName} /> },
+    { accessor: 'pricingModelName', title: 'pricingModelID', render: (r) => <Plain text={r.pricingModelName} /> },
     { accessor: 'sortOrder', sortable: true, textAlign: 'right' },
     { accessor: 'vehicleCount', sortable: true, textAlign: 'right', render: (r) => <Count n={r.vehicleCount} /> },
     { accessor: 'isActive', sortable: true, render: (r) => <ActiveBadge active={r.isActive} /> },
@@ -44,6 +45,7 @@ export const vehicleTypes = defineRegister<CallOutput<'VehicleType/GetTableSumma
   fields: [
     { name: 'name', kind: 'text', required: true, maxLength: 60 },
     { name: 'taxId', kind: 'lookup', call: 'Common/GetTaxList', help: 'vehicleTax' },
+    { name: 'pricingModelID', kind: 'lookup', call: 'Common/GetPricingModalList', help: 'vehiclePricingModel' },
     { name: 'description', kind: 'textarea', maxLength: 300, wide: true },
     { name: 'maxPassengers', kind: 'number', min: 1, max: 60, required: true, initial: 4 },
     { name: 'maxLuggage', kind: 'number', min: 0, max: 60, required: true, initial: 2 },
