@@ -40,7 +40,8 @@ describe('DateTimeField', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     render(<Harness initial="2030-05-01 10:30" />);
     await user.click(screen.getByRole('button', { name: 'Choose the day on a calendar' }));
-    await user.click(await screen.findByRole('button', { name: /^2 May 2030$/ }));
+    // The calendar opens in a popover; on a busy machine it can take longer than findBy's default second.
+    await user.click(await screen.findByRole('button', { name: /^2 May 2030$/ }, { timeout: 10_000 }));
     expect(seen.value).toBe('2030-05-02 10:30');
     expect(document.activeElement).toBe(dayField());
     for (const [typed, time] of [
