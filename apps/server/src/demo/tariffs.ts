@@ -3,7 +3,9 @@ import { type PricingModel, pricingModelSchema } from '@cabdesk/fare-engine';
 import type { Db } from '../platform/db/client';
 import { clients } from '../domains/clients/schema';
 import { pricingModels, pricingModelVersions } from '../domains/pricing/schema';
-import { zones } from '../domains/reference-data/schema';
+import { knownLocations, zones } from '../domains/reference-data/schema';
+import { fixedPrices } from '../domains/pricing/fixed-schema';
+import { FIXED_TABLE_NAME } from '../domains/pricing/fixed-store';
 
 /** A model's rules without the id and version the database gives it (each kind kept apart). */
 type ModelRules = PricingModel extends infer M ? (M extends PricingModel ? Omit<M, 'id' | 'version'> : never) : never;
@@ -41,8 +43,9 @@ async function writeModel(
 
 /**
  * Each demo company's real tariffs (docs/pricing.md): its standard tariff with three distance bands,
- * waiting with an airport grace, a night peak and a Christmas peak; and a zone model for its key
- * account (a set price inside the city centre), so the booking form shows precedence at work.
+ * waiting with an airport grace, a night peak and a Christmas peak; a fixed price from its airport to
+ * the city centre; and a zone model for its key account (a set price inside the city centre), so the
+ * booking form shows precedence at work.
  */
 export async function seedTariffs(db: Db, companyId: number): Promise<void> {
   await writeModel(
@@ -79,7 +82,9 @@ export async function seedTariffs(db: Db, companyId: number): Promise<void> {
     .select({ id: clients.id })
     .from(clients)
     .where(and(eq(clients.companyId, companyId), eq(clients.accountNo, 'ACME')));
-  if (!centre || !keyAccount) return;
+  if (!centre) return;
+  await seedAirportPrice(db, companyId, centre.id);
+  if (!keyAccount) return;
   const contract = await writeModel(
     db,
     companyId,
@@ -96,4 +101,50 @@ export async function seedTariffs(db: Db, companyId: number): Promise<void> {
     .update(clients)
     .set({ pricingModelId: contract })
     .where(and(eq(clients.companyId, companyId), eq(clients.id, keyAccount.id)));
+}
+
+/** The company's fixed-price table with one row: its airport to and from the city centre zone. */
+async function seedAirportPrice(db: Db, companyId: number, centreId: number): Promise<void> {
+  const [airport] = await db
+    .select({ id: knownLocations.id })
+    .from(knownLocations)
+    .where(and(eq(knownLocations.companyId, companyId), eq(knownLocations.locationType, 'airport')))
+    .limit(1);
+  if (!airport) return;
+  const [model] = await db
+    .insert(pricingModels)
+    .values({ companyId, name: FIXED_TABLE_NAME, mode: 'fixed', isDefault: true, currentVersion: 1 })
+    .returning({ id: pricingModels.id });
+  const modelId = model?.id as number;
+  const rows = await db
+    .insert(fixedPrices)
+    .values({
+      companyId,
+      modelId,
+      fromKey: `location:${airport.id}`,
+      toKey: `zone:${centreId}`,
+      vehicleTypeId: null,
+      priceMinor: 6500,
+      reverseAlsoMatches: true,
+    })
+    .returning();
+  await db.insert(pricingModelVersions).values({
+    companyId,
+    modelId,
+    version: 1,
+    rules: pricingModelSchema.parse({
+      kind: 'fixed',
+      id: modelId,
+      version: 1,
+      name: FIXED_TABLE_NAME,
+      rows: rows.map((r) => ({
+        id: r.id,
+        from: r.fromKey,
+        to: r.toKey,
+        vehicleTypeId: r.vehicleTypeId,
+        price: r.priceMinor,
+        reverseAlsoMatches: r.reverseAlsoMatches,
+      })),
+    }),
+  });
 }
