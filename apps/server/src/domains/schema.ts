@@ -23,4 +23,5 @@ export * from './notifications/schema';
 export * from './driver-expenses/schema';
 export * from './driver-app/schema';
 export * from './ledger/schema';
+export * from './payments/provider/offline-schema';
 export * from '../platform/events/schema';
