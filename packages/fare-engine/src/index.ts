@@ -1,5 +1,6 @@
-export { quote, findFixedRow, peakMatches } from './quote';
-export type { Considered, ConsideredKind, ItemCode, PricedBy, Quote, QuoteItem, QuoteOptions } from './quote';
+export { quote } from './quote';
+export { findFixedRow, peakMatches } from './price-models';
+export type { Considered, ConsideredKind, ItemCode, PricedBy, Quote, QuoteItem, QuoteOptions } from './quote-types';
 export { compileRules, compiledRules, indexFixedRows, type CompiledRules } from './compile';
 export { PricingInputError, type FieldError } from './errors';
 export { localTime, type LocalTime } from './local-time';
