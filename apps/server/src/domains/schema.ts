@@ -22,3 +22,4 @@ export * from './notifications/schema';
 export * from './driver-expenses/schema';
 export * from './driver-app/schema';
 export * from '../platform/events/schema';
+export * from './web-booker/schema';

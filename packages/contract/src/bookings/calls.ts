@@ -57,10 +57,11 @@ export const bookingBooking = area(
     GetTableSummary: list({ input: bookingListInput, row: bookingRow, summary: listSummary }),
     Create: mutation({
       verb: 'create',
+      alsoFor: 'WebBooker',
       input: bookingCreateInput,
       output: bookingCreated,
       summary:
-        'Makes a booking (office: confirmed; web, apps, portal, API: pending) with its stops, a new passenger if sent, client references, discount and price (manual or quoted), and a repeat series if asked. The same bookingToken answers the booking it already made.',
+        'Makes a booking (office: confirmed; web, apps, portal, API: pending) with its stops, a new passenger if sent, client references, discount and price (manual or quoted), and a repeat series if asked. The same bookingToken answers the booking it already made. Open to the web booker visitor token and to passengers (WebBooker): their bookings come from outside the office, priced by the server (docs/web-booker.md).',
     }),
     Update: mutation({
       verb: 'update',
