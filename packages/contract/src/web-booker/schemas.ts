@@ -128,4 +128,3 @@ export const webBookerConfirmation = z.object({
   companyName: z.string(),
   companyPhone: z.string().nullable(),
 });
-

@@ -27,8 +27,8 @@ export async function requirePlacedStops(ctx: Ctx, stops: CreateInput['stops']):
       `stops.${n}`,
       n === 0 ? 'could not be found: choose the pick-up from the list' : 'could not be found: choose it from the list',
       n === 0
-        ? 'We could not find that pick-up address: choose one from the list'
-        : 'We could not find that address: choose one from the list',
+        ? 'We could not find that pick-up address: choose one from the list.'
+        : 'We could not find that address: choose one from the list.',
     );
   }
 }

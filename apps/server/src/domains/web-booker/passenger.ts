@@ -48,5 +48,10 @@ export async function ownDetails(ctx: Ctx): Promise<Details> {
     .from(passengers)
     .where(and(eq(passengers.companyId, ctx.session.companyId), eq(passengers.id, ctx.session.personId)));
   if (!row) throw notFound('Your passenger record');
-  return { firstName: row.firstName, surname: row.surname, phone: row.phone ?? row.mobile ?? '', email: row.email ?? '' };
+  return {
+    firstName: row.firstName,
+    surname: row.surname,
+    phone: row.phone ?? row.mobile ?? '',
+    email: row.email ?? '',
+  };
 }
