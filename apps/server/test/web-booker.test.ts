@@ -360,3 +360,52 @@ describe('rate limit', () => {
     expect((await ask('203.0.113.10')).statusCode).toBe(200);
   });
 });
+
+describe("a passenger's own bookings", () => {
+  it('lists only their own bookings, whatever filter is sent', async () => {
+    const me = await signIn(t.app, (await createUser(t.db, w.company.id, 'passenger')).email);
+    const mine = await callData(t.app, 'Booking/Create', visitorBooking(), me.accessToken);
+    const someoneElse = await callData(
+      t.app,
+      'Booking/Create',
+      { pickupAt: daysAhead(1), stops: [westminster, stPauls], vehicleTypeId: w.saloonId, passengerId: w.passengerId },
+      w.admin.accessToken,
+    );
+    const all = await call(t.app, 'Booking/GetTableSummary', { perPage: 0 }, me.accessToken);
+    expect(all.status).toBe(200);
+    expect(all.body.data.map((b) => b.id)).toEqual([mine.id]);
+    const asked = await call(
+      t.app,
+      'Booking/GetTableSummary',
+      { passengerId: w.passengerId, id: someoneElse.id },
+      me.accessToken,
+    );
+    expect(asked.body.data).toEqual([]);
+    const driver = await signIn(t.app, (await createUser(t.db, w.company.id, 'driver')).email);
+    expect((await call(t.app, 'Booking/GetTableSummary', {}, driver.accessToken)).status).toBe(403);
+  });
+
+  it('cancels their own upcoming booking, nothing else', async () => {
+    const me = await signIn(t.app, (await createUser(t.db, w.company.id, 'passenger')).email);
+    const mine = await callData(t.app, 'Booking/Create', visitorBooking(), me.accessToken);
+    const other = await callData(t.app, 'Booking/Create', visitorBooking(), await visit());
+    expect(
+      (await call(t.app, 'Booking/UpdateBookingStatus', { id: other.id, move: 'cancel' }, me.accessToken)).status,
+    ).toBe(404);
+    expect(
+      (await call(t.app, 'Booking/UpdateBookingStatus', { id: mine.id, move: 'confirm' }, me.accessToken)).status,
+    ).toBe(403);
+    const res = await call(t.app, 'Booking/UpdateBookingStatus', { id: mine.id, status: 'cancelled' }, me.accessToken);
+    expect(res.status).toBe(200);
+    expect(res.body.data?.status).toBe('cancelled');
+
+    const onRoute = await callData(t.app, 'Booking/Create', visitorBooking(), me.accessToken);
+    await t.db
+      .update(bookings)
+      .set({ status: 'on_route' })
+      .where(and(eq(bookings.companyId, w.company.id), eq(bookings.id, onRoute.id)));
+    const late = await call(t.app, 'Booking/UpdateBookingStatus', { id: onRoute.id, move: 'cancel' }, me.accessToken);
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ currentStatus: 'on_route' });
+  });
+});

@@ -346,6 +346,7 @@ export const callTable: Record<BuiltName, CallEntry> = {
     kind: 'list',
     subject: 'Booking',
     verb: 'read',
+    alsoFor: 'PassengerApp',
     isPublic: false,
   },
   'Booking/Create': {
@@ -443,6 +444,7 @@ export const callTable: Record<BuiltName, CallEntry> = {
     kind: 'mutation',
     subject: 'Booking',
     verb: 'update',
+    alsoFor: 'PassengerApp',
     isPublic: false,
   },
   'Booking/GetRemoteBookingHistoryLog': {

@@ -54,7 +54,12 @@ export const bookingBooking = area(
       row: bookingRow,
       summary: `${listSummary} (The spec's spelling; the same list as GetBookingFilter.)`,
     }),
-    GetTableSummary: list({ input: bookingListInput, row: bookingRow, summary: listSummary }),
+    GetTableSummary: list({
+      input: bookingListInput,
+      row: bookingRow,
+      alsoFor: 'PassengerApp',
+      summary: `${listSummary} A passenger's own token lists only their own bookings.`,
+    }),
     Create: mutation({
       verb: 'create',
       alsoFor: 'WebBooker',
@@ -121,10 +126,11 @@ export const bookingBooking = area(
     }),
     UpdateBookingStatus: mutation({
       verb: 'update',
+      alsoFor: 'PassengerApp',
       input: bookingStatusInput,
       output: bookingStatusAnswer,
       summary:
-        'Moves a booking through the state machine by move name or target status; an illegal move answers 409 with the current status. Allocation moves go through dispatch.',
+        'Moves a booking through the state machine by move name or target status; an illegal move answers 409 with the current status. Allocation moves go through dispatch. A passenger may only cancel their own booking, until a driver is on the way.',
     }),
     GetRemoteBookingHistoryLog: list({
       input: remoteChangeListInput,
