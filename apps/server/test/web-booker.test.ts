@@ -409,3 +409,29 @@ describe("a passenger's own bookings", () => {
     expect(late.body).toMatchObject({ currentStatus: 'on_route' });
   });
 });
+
+describe('Booking/GetPlacesForWebBooker', () => {
+  it("finds the company's known places, never another customer's past address", async () => {
+    await callData(
+      t.app,
+      'Booking/Create',
+      {
+        pickupAt: daysAhead(1),
+        stops: [{ address: 'Quillfeather Mews 12', lat: 51.5, lng: -0.12 }, stPauls],
+        vehicleTypeId: w.saloonId,
+        passengerId: w.passengerId,
+      },
+      w.admin.accessToken,
+    );
+    const token = await visit();
+    const heathrow = await call(t.app, 'Booking/GetPlacesForWebBooker', { text: 'heathrow 5' }, token);
+    expect(heathrow.status).toBe(200);
+    expect(heathrow.body.data[0]).toMatchObject({ source: 'known_location', placeName: 'Heathrow Terminal 5' });
+    const secret = await call(t.app, 'Booking/GetPlacesForWebBooker', { text: 'Quillfeather Mews' }, token);
+    expect(secret.body.data.map((p) => p.address)).not.toContain('Quillfeather Mews 12');
+    const office = await call(t.app, 'Booking/GetAddressPlaces', { text: 'Quillfeather Mews' }, w.admin.accessToken);
+    expect(office.body.data.map((p) => p.address)).toContain('Quillfeather Mews 12');
+    expect(fieldsOf((await callRaw(t.app, 'Booking/GetPlacesForWebBooker', {}, token)).body)).toEqual(['text']);
+    expect((await call(t.app, 'Booking/GetPlacesForWebBooker', { text: 'heathrow' })).status).toBe(401);
+  });
+});

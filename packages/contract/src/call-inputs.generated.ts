@@ -427,6 +427,7 @@ const homes: Record<BuiltName, readonly [keyof typeof modules, string]> = {
   'Vehicle/GetVehicleList': ['vehicles/calls', 'vehicleVehicle'],
   'Booking/GetConformationWebBookerBookingDetails': ['web-booker/calls', 'bookingWebBooker'],
   'Booking/GetPassengerForWebBooker': ['web-booker/calls', 'bookingWebBooker'],
+  'Booking/GetPlacesForWebBooker': ['web-booker/calls', 'bookingWebBooker'],
   'Booking/GetWebBookerUserID': ['web-booker/calls', 'bookingWebBooker'],
   'Common/GetCompanyIdForWebBooker': ['web-booker/calls', 'commonWebBooker'],
   'Common/GetTaxForWebBooker': ['web-booker/calls', 'commonWebBooker'],

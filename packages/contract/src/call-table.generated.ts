@@ -3171,6 +3171,14 @@ export const callTable: Record<BuiltName, CallEntry> = {
     verb: 'create',
     isPublic: true,
   },
+  'Booking/GetPlacesForWebBooker': {
+    path: '/Booking/GetPlacesForWebBooker',
+    methods: ['POST'],
+    kind: 'list',
+    subject: 'WebBooker',
+    verb: 'read',
+    isPublic: true,
+  },
   'Booking/GetWebBookerUserID': {
     path: '/Booking/GetWebBookerUserID',
     methods: ['POST'],

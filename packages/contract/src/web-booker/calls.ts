@@ -1,5 +1,6 @@
 /** The visitor-facing web booker: public calls, no account needed (docs/web-booker.md). */
 import { area, list, mutation, planned, read } from '../define';
+import { addressPlace, addressSearchInput } from '../bookings/schemas';
 import { noInput } from '../fields';
 import {
   webBookerCompany,
@@ -35,6 +36,15 @@ export const bookingWebBooker = area(
       output: webBookerPassenger,
       summary:
         "With a visitor token: the visit's passenger, matched by e-mail or phone in the company or made; the answer is the same either way. With a passenger's token: their own details.",
+    }),
+    GetPlacesForWebBooker: list({
+      isPublic: true,
+      input: addressSearchInput,
+      row: addressPlace,
+      addedBecause:
+        "a visitor chooses the pick-up and drop-off from a list, and the office's address search (Booking/GetAddressPlaces) shows other customers' past addresses",
+      summary:
+        "With a visitor's (or passenger's) token: where a typed address may be — the company's known places, the district of a postcode, else the address service.",
     }),
     GetWebBookerUserID: mutation({
       verb: 'create',

@@ -10,6 +10,7 @@ import { bookingQuote } from '../bookings/quote-call';
 import { bookingFormSettingsOf } from '../company/booking-form';
 import { companyLook } from '../company/look';
 import { DEFAULT_LOGOS } from '../company/handlers';
+import { publicAddressPlaces } from '../places/places';
 import { vehicleTypes } from '../vehicles/schema';
 import { requirePlacedStops } from './outside';
 import { matchPassenger, ownDetails } from './passenger';
@@ -195,6 +196,11 @@ export const webBookerHandlers = handlers({
         and(eq(webBookerVisits.companyId, session.session.companyId), eq(webBookerVisits.id, session.session.personId)),
       );
     return { data: details, message: 'Your details are kept for this booking.' };
+  },
+
+  'Booking/GetPlacesForWebBooker': async (input, ctx) => {
+    countCall(ctx);
+    return list(await publicAddressPlaces(requireSession(ctx), input));
   },
 
   'Booking/GetConformationWebBookerBookingDetails': async (input, ctx) => {
