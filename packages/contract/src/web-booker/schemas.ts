@@ -127,4 +127,6 @@ export const webBookerConfirmation = z.object({
   currency: z.string(),
   companyName: z.string(),
   companyPhone: z.string().nullable(),
+  /** The company's clock, on which the page shows the time. */
+  timezone: z.string(),
 });

@@ -226,6 +226,7 @@ export const webBookerHandlers = handlers({
       currency: b.currency,
       companyName: company.name,
       companyPhone: company.phone,
+      timezone: company.timezone,
     };
   },
 });
