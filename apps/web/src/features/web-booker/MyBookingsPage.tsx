@@ -63,7 +63,7 @@ export function MyBookingsPage() {
   };
 
   const rows = list.data?.data ?? [];
-  const now = Date.now();
+  const [now] = useState(() => Date.now());
   const upcoming = rows
     .filter((r) => !finished.has(r.status) && new Date(r.pickupAt).getTime() > now - 3 * 3600_000)
     .reverse();
