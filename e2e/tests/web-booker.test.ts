@@ -55,6 +55,7 @@ describe('a visitor books through the web booker', async () => {
     // Nothing chosen: the page says what is missing, in words.
     await visitor.getByRole('button', { name: 'See vehicles and prices' }).click();
     await visitor.getByText('Choose the pick-up address').waitFor();
+    await lookAt(visitor, '1-journey-errors');
 
     await choosePlace(visitor, 'Pick-up address', 'Savoy');
     await choosePlace(visitor, 'Drop-off address', 'Wembley');

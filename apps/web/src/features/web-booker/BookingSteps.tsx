@@ -115,6 +115,13 @@ export function BookingSteps({
   const patch = (change: Partial<Journey>) => {
     setJourney((j) => ({ ...j, ...change }));
     setVehicles(null);
+    // A field changed is a field to check again: its error goes.
+    const touched = Object.keys(change).map((k) =>
+      k === 'asap' ? 'when' : k === 'byTheHour' ? 'hireMinutes' : k,
+    ) as (keyof JourneyErrors)[];
+    setJourneyErrors((e) =>
+      Object.fromEntries(Object.entries(e).filter(([k]) => !touched.includes(k as keyof JourneyErrors))),
+    );
   };
 
   /** Server field errors back on their step and field. */
@@ -417,6 +424,7 @@ export function BookingSteps({
         onChange={(e) => {
           const value = e.currentTarget.value;
           setDetails((d) => ({ ...d, [key]: value }));
+          setDetailErrors((e) => ({ ...e, [key]: undefined }));
         }}
         error={detailErrors[key]}
       />
@@ -526,7 +534,12 @@ export function BookingSteps({
       {booked?.confirmationToken && confirmationLink ? (
         <Text size="sm">
           {w('done.keep')}{' '}
-          <Anchor component={Link} to={confirmationLink(booked.confirmationToken)} data-testid="confirmation-link">
+          <Anchor
+            component={Link}
+            to={confirmationLink(booked.confirmationToken)}
+            underline="always"
+            data-testid="confirmation-link"
+          >
             {w('done.link')}
           </Anchor>
         </Text>

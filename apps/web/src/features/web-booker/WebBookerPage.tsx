@@ -66,7 +66,10 @@ export function WebBookerPage() {
       />
       {company.phone ? (
         <Text size="sm" ta="center">
-          {t('web-booker.callUs')} <Anchor href={`tel:${company.phone}`}>{company.phone}</Anchor>
+          {t('web-booker.callUs')}{' '}
+          <Anchor href={`tel:${company.phone}`} underline="always">
+            {company.phone}
+          </Anchor>
         </Text>
       ) : null}
       <Text size="sm" ta="center">
