@@ -370,7 +370,10 @@ export function BookingSteps({
           <Loading label={w('vehicle.loading')} />
         ) : vehicles.length === 0 ? (
           <Alert color="yellow" title={w('vehicle.noneTitle')} role="status">
-            {w('vehicle.none', { count: journey.passengers, luggage: journey.luggage })}
+            {w(journey.luggage ? 'vehicle.noneWithBags' : 'vehicle.none', {
+              count: journey.passengers,
+              luggage: journey.luggage,
+            })}
           </Alert>
         ) : (
           <Radio.Group
