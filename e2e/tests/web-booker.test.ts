@@ -119,3 +119,46 @@ describe('a visitor books through the web booker', async () => {
     await visitor.getByText('We could not find a booking for this link').waitFor();
   });
 });
+
+describe('a signed-in passenger books for themselves', async () => {
+  const { page } = await openBrowser({ viewport: PHONE, hasTouch: true });
+
+  it('books with their details filled, cancels the booking and books it again', async () => {
+    await forgetEverything(page);
+    await page.goto('/login?UKCB_PassApp');
+    await signInThroughForm(page, 'passenger@ukcb.test');
+    await page.waitForURL(/\/my-bookings$/);
+    await page.getByRole('heading', { name: 'My bookings' }).waitFor();
+    // The lists are in (no spinner left) before axe looks.
+    await page.getByTestId('my-booking').first().waitFor();
+    await page.getByRole('button', { name: 'Book a ride' }).and(page.locator(':enabled')).waitFor();
+    await expectAccessible(page, '/my-bookings');
+
+    await page.getByRole('button', { name: 'Book a ride' }).click();
+    await choosePlace(page, 'Pick-up address', 'Savoy');
+    await choosePlace(page, 'Drop-off address', 'Wembley');
+    await page.getByLabel('As soon as possible').check();
+    await page.getByRole('button', { name: 'See vehicles and prices' }).click();
+    await page.getByTestId('vehicle').first().waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.getByRole('textbox', { name: 'First name' }).inputValue()).not.toBe('');
+    await expectAccessible(page, '/my-bookings details');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Book now' }).click();
+    const number = await page.getByTestId('booking-number').textContent();
+    const id = Number(/(\d+)/.exec(number ?? '')?.[1]);
+    expect(id).toBeGreaterThan(0);
+
+    const row = page.getByTestId('my-booking').filter({ hasText: `#${id}` });
+    await row.getByText('Pending').waitFor();
+    await row.getByRole('button', { name: `Cancel booking ${id}` }).click();
+    await page.getByRole('button', { name: 'Cancel the booking' }).click();
+    await row.getByText('Cancelled').waitFor();
+    await expect.poll(() => page.locator('.mantine-Loader-root, .mantine-Modal-content').count()).toBe(0);
+    await expectAccessible(page, '/my-bookings cancelled');
+    if (shots) await page.screenshot({ path: `${shots}/7-my-bookings-phone.png` });
+
+    await row.getByRole('button', { name: `Book again (like ${id})` }).click();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Pick-up address' }).inputValue()).toContain('Savoy');
+  });
+});

@@ -53,12 +53,12 @@ export function MyBookingsPage() {
     setCancelFailure(null);
     try {
       await callApi('Booking/UpdateBookingStatus', { id: cancelling.id, move: 'cancel', version: cancelling.version });
+      setBusy(false);
       setCancelling(null);
       await refresh();
     } catch (error) {
-      setCancelFailure(messageOf(error));
-    } finally {
       setBusy(false);
+      setCancelFailure(messageOf(error));
     }
   };
 
@@ -67,7 +67,8 @@ export function MyBookingsPage() {
   const upcoming = rows
     .filter((r) => !finished.has(r.status) && new Date(r.pickupAt).getTime() > now - 3 * 3600_000)
     .reverse();
-  const past = rows.filter((r) => !upcoming.includes(r));
+  // The ten latest: a passenger rebooks a recent journey, the rest is history.
+  const past = rows.filter((r) => !upcoming.includes(r)).slice(0, 10);
   const timezone = setup.data?.rules.timezone ?? 'UTC';
 
   const line = (r: Row, actions: ReactNode) => (
@@ -171,7 +172,12 @@ export function MyBookingsPage() {
           {w('mine.again', { id: r.id })}
         </Button>
       ))}
-      <Modal opened={cancelling !== null} onClose={() => setCancelling(null)} title={w('mine.cancelTitle')}>
+      <Modal
+        opened={cancelling !== null}
+        onClose={() => setCancelling(null)}
+        title={w('mine.cancelTitle')}
+        closeButtonProps={{ 'aria-label': w('mine.keep') }}
+      >
         <Stack gap="sm">
           <Text>{cancelling ? w('mine.cancelAsk', { id: cancelling.id }) : null}</Text>
           {cancelFailure ? <Problem>{cancelFailure}</Problem> : null}
