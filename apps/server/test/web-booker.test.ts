@@ -92,6 +92,13 @@ describe('a visit', () => {
     const res = await call(t.app, 'Booking/GetWebBookerUserID', { companyID: them.company.id });
     expect(res.status).toBe(200);
     expect(res.body.data?.rules).toMatchObject({ minLeadMinutes: 120, allowAsap: false });
+    // A lead time alone also takes "as soon as possible" off the page.
+    await t.db
+      .update(bookingFormSettings)
+      .set({ settings: { minLeadMinutes: 30 } })
+      .where(eq(bookingFormSettings.companyId, them.company.id));
+    const lead = await call(t.app, 'Booking/GetWebBookerUserID', { companyID: them.company.id });
+    expect(lead.body.data?.rules).toMatchObject({ minLeadMinutes: 30, allowAsap: false });
     const [row] = await t.db.select().from(webBookerVisits).where(eq(webBookerVisits.id, res.body.data!.userID));
     expect(row?.companyId).toBe(them.company.id);
     expect((await call(t.app, 'Booking/GetWebBookerUserID', { companyID: 999_999 })).status).toBe(404);
@@ -269,6 +276,7 @@ describe('a visitor books', () => {
     const cases: [Partial<CallInput<'Booking/Create'>>, string][] = [
       [{ pickupAt: daysAhead(-1) }, 'pickupAt'],
       [{ pickupAt: soon }, 'pickupAt'],
+      [{ pickupAt: undefined, isAsap: true }, 'isAsap'],
       [{ vehicleTypeId: 999_999 }, 'vehicleTypeId'],
       [{ vehicleTypeId: them.saloonId }, 'vehicleTypeId'],
       [{ stops: [{ address: 'Zzqx Nowhere Lane 999' }, stPauls] }, 'stops.0'],

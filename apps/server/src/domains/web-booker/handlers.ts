@@ -12,7 +12,7 @@ import { companyLook } from '../company/look';
 import { DEFAULT_LOGOS } from '../company/handlers';
 import { publicAddressPlaces } from '../places/places';
 import { vehicleTypes } from '../vehicles/schema';
-import { requirePlacedStops } from './outside';
+import { refuseAsapInsideLeadTime, requirePlacedStops } from './outside';
 import { matchPassenger, ownDetails } from './passenger';
 import { webBookerVisits } from './schema';
 import {
@@ -41,6 +41,7 @@ async function pricingList(
     discountCode?: string | undefined;
   },
 ) {
+  await refuseAsapInsideLeadTime(ctx, input.isAsap);
   const rules = await formRules(ctx);
   const pickupAt = pickupInstant(ctx, { ...input, isBackEntry: false, source: 'web' }, rules);
   await requirePlacedStops(ctx, input.stops);
@@ -148,7 +149,7 @@ export const webBookerHandlers = handlers({
         token: visit.token,
         expiresAt: visit.expiresAt,
         rules: {
-          allowAsap: settings.allowAsap,
+          allowAsap: settings.allowAsap && settings.minLeadMinutes === 0,
           minLeadMinutes: settings.minLeadMinutes,
           showViaStops: f.viaStops.show,
           showHourlyHire: f.hireMinutes.show,

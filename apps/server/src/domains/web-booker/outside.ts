@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Session } from '../../platform/auth/tokens';
 import type { CallContext } from '../../platform/http/context';
 import { fieldError } from '../../platform/http/errors';
+import { formRules } from '../bookings/company';
 import { bookingQuote } from '../bookings/quote-call';
 import { passengers } from '../passengers/schema';
 import { placeOf } from '../places/places';
@@ -29,6 +30,22 @@ export async function requirePlacedStops(ctx: Ctx, stops: CreateInput['stops']):
       n === 0
         ? 'We could not find that pick-up address: choose one from the list.'
         : 'We could not find that address: choose one from the list.',
+    );
+  }
+}
+
+/**
+ * "As soon as possible" from outside the office only when the company needs no lead time: a
+ * company that asks for an hour's notice does not take a ride for now from its booking page.
+ */
+export async function refuseAsapInsideLeadTime(ctx: Ctx, isAsap: boolean): Promise<void> {
+  if (!isAsap) return;
+  const { minLeadMinutes } = await formRules(ctx);
+  if (minLeadMinutes > 0) {
+    throw fieldError(
+      'isAsap',
+      `is not taken from outside the office: book at least ${minLeadMinutes} minutes ahead`,
+      `We need ${minLeadMinutes} minutes' notice: choose a pick-up day and time.`,
     );
   }
 }
@@ -61,6 +78,7 @@ export async function outsideInput(ctx: Ctx, input: CreateInput): Promise<Create
   } else {
     passengerId = ctx.session.personId;
   }
+  await refuseAsapInsideLeadTime(ctx, input.isAsap);
   await requirePlacedStops(ctx, input.stops);
   const quote = await bookingQuote(ctx, {
     stops: input.stops,
