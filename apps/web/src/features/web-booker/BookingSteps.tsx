@@ -126,6 +126,11 @@ export function BookingSteps({
 
   /** Server field errors back on their step and field. */
   const placeErrors = (error: unknown): boolean => {
+    // A visit lasts two hours: past it the page says so instead of asking to sign in.
+    if (isVisitor && error instanceof ApiError && error.status === 401) {
+      setFailure(w('expired'));
+      return true;
+    }
     if (!(error instanceof ApiError) || !error.errors.length) return false;
     const onJourney: JourneyErrors = {};
     const onDetails: DetailErrors = {};
