@@ -162,3 +162,17 @@ describe('a signed-in passenger books for themselves', async () => {
     await expect.poll(() => page.getByRole('textbox', { name: 'Pick-up address' }).inputValue()).toContain('Savoy');
   });
 });
+
+describe('the web booker in the dark theme', async () => {
+  const { page } = await openBrowser({ viewport: PHONE });
+
+  it('is readable', async () => {
+    await page.goto('/book?UKCB');
+    await page.evaluate(() => localStorage.setItem('skin', 'dark'));
+    await page.reload();
+    await expect.poll(() => stepTitle(page).textContent()).toBe('Your journey');
+    await page.getByRole('button', { name: 'See vehicles and prices' }).click();
+    await page.getByText('Choose the pick-up address').waitFor();
+    await expectAccessible(page, '/book (dark)');
+  });
+});
