@@ -12,7 +12,7 @@ import { closeChannels } from './domains/notifications/channels';
 import { defineNotificationJobs } from './domains/notifications/jobs';
 import { defineAccountJobs } from './domains/auth/jobs';
 import { AbilityCache } from './platform/auth/abilities';
-import { SignInThrottle } from './platform/auth/sign-in-throttle';
+import { AddressRateLimit, SignInThrottle } from './platform/auth/sign-in-throttle';
 import { SessionRevocations } from './platform/auth/revocations';
 import { loadRecentRevocations } from './domains/auth/refresh-tokens';
 import { roleGrantsFrom } from './domains/auth/role-grants';
@@ -78,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     bus,
     abilities: new AbilityCache(roleGrantsFrom(db)),
     signInThrottle: new SignInThrottle(config.signInRateLimit),
+    webBookerLimit: new AddressRateLimit(config.webBookerRateLimit),
     jobs: new JobQueue(db.$client, log),
     checkOutputs: options.checkOutputs ?? false,
     handlers: allHandlers,

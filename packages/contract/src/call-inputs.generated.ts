@@ -28,6 +28,7 @@ const modules = {
   'staff/calls': () => import('./staff/calls'),
   'tracking/calls': () => import('./tracking/calls'),
   'vehicles/calls': () => import('./vehicles/calls'),
+  'web-booker/calls': () => import('./web-booker/calls'),
 };
 
 /** The calls module and export that declare each built call. */
@@ -442,6 +443,15 @@ const homes: Record<BuiltName, readonly [keyof typeof modules, string]> = {
   'Vehicle/GetVehicleWeekDays': ['vehicles/calls', 'vehicleVehicle'],
   'Vehicle/GetvehicleBookingTrends': ['vehicles/calls', 'vehicleVehicle'],
   'Vehicle/GetVehicleList': ['vehicles/calls', 'vehicleVehicle'],
+  'Booking/GetConformationWebBookerBookingDetails': ['web-booker/calls', 'bookingWebBooker'],
+  'Booking/GetPassengerForWebBooker': ['web-booker/calls', 'bookingWebBooker'],
+  'Booking/GetPlacesForWebBooker': ['web-booker/calls', 'bookingWebBooker'],
+  'Booking/GetWebBookerUserID': ['web-booker/calls', 'bookingWebBooker'],
+  'Common/GetCompanyIdForWebBooker': ['web-booker/calls', 'commonWebBooker'],
+  'Common/GetTaxForWebBooker': ['web-booker/calls', 'commonWebBooker'],
+  'Common/GetCompanyIdentifierForWebBooker': ['web-booker/calls', 'commonWebBooker'],
+  'Vehicle/GetVehiclePricingListForWebBooker': ['web-booker/calls', 'vehicleWebBooker'],
+  'Vehicle/GetHourListForWebBookerScreen': ['web-booker/calls', 'vehicleWebBooker'],
 };
 
 type Groups = Record<string, Record<string, { input: z.ZodType }>>;

@@ -73,6 +73,13 @@ export interface AbilityRule {
 export const userKinds = ['admin', 'staff', 'driver', 'passenger', 'client'] as const;
 export type UserKind = (typeof userKinds)[number];
 
+/**
+ * Kinds of session: the user kinds, and the web booker's visitor, who has no account (a visit of
+ * the public booking page; docs/web-booker.md).
+ */
+export const sessionKinds = [...userKinds, 'webBooker'] as const;
+export type SessionKind = (typeof sessionKinds)[number];
+
 /** The role name the web shows and the logo lookup takes (`userType`). */
 export const roleNames: Record<UserKind, string> = {
   admin: 'Admin',
@@ -90,11 +97,16 @@ export const baseRules: AbilityRule[] = [
 ];
 
 /** Rules of the kinds whose permissions are not configurable per company. */
-export const fixedRules: Record<Exclude<UserKind, 'staff'>, AbilityRule[]> = {
+export const fixedRules: Record<Exclude<SessionKind, 'staff'>, AbilityRule[]> = {
   admin: [{ action: 'manage', subject: 'all' }],
   driver: [...baseRules, { action: 'manage', subject: 'DriverApp' }],
-  passenger: [...baseRules, { action: 'manage', subject: 'PassengerApp' }, { action: 'read', subject: 'WebBooker' }],
+  passenger: [...baseRules, { action: 'manage', subject: 'PassengerApp' }, { action: 'manage', subject: 'WebBooker' }],
   client: [...baseRules, { action: 'manage', subject: 'ClientPortal' }, { action: 'read', subject: 'WebBooker' }],
+  /** A visit of the web booker: price a journey, name the passenger, make one booking, read it. */
+  webBooker: [
+    { action: 'read', subject: 'WebBooker' },
+    { action: 'create', subject: 'WebBooker' },
+  ],
 };
 
 /** A staff role's grant on one subject, as stored by `Permissions/Assign`. */

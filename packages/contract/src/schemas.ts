@@ -26,3 +26,4 @@ export * from './driver-app/lists-schemas';
 export * from './driver-app/account-schemas';
 export * from './driver-app/journey-schemas';
 export * from './pricing/schemas';
+export * from './web-booker/schemas';

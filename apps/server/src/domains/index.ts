@@ -23,6 +23,7 @@ import { referenceDataHandlers } from './reference-data/handlers';
 import { staffHandlers } from './staff/handlers';
 import { vehiclesHandlers } from './vehicles/handlers';
 import { pricingHandlers } from './pricing/handlers';
+import { webBookerHandlers } from './web-booker/handlers';
 
 /** Every built call's handler; the type makes a built call without a handler a compile error. */
 export const allHandlers: Handlers = {
@@ -50,4 +51,5 @@ export const allHandlers: Handlers = {
   ...driverListsHandlers,
   ...driverAccountHandlers,
   ...pricingHandlers,
+  ...webBookerHandlers,
 };

@@ -25,3 +25,4 @@ export * from './driver-app/schema';
 export * from './ledger/schema';
 export * from './payments/provider/offline-schema';
 export * from '../platform/events/schema';
+export * from './web-booker/schema';

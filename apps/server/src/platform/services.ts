@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import type { Handlers } from './http/context';
 import type { AbilityCache } from './auth/abilities';
-import type { SignInThrottle } from './auth/sign-in-throttle';
+import type { AddressRateLimit, SignInThrottle } from './auth/sign-in-throttle';
 import type { TokenService } from './auth/tokens';
 import type { SessionRevocations } from './auth/revocations';
 import type { FileService } from './files/store';
@@ -23,6 +23,8 @@ export interface Services {
   bus: LiveBus;
   abilities: AbilityCache;
   signInThrottle: SignInThrottle;
+  /** Calls per address to the web booker's public calls. */
+  webBookerLimit: AddressRateLimit;
   /** Background jobs (mail, text messages) on the same PostgreSQL, started with the app. */
   jobs: JobQueue;
   /** Every built call's handler, for calls that run other calls (imports, exports). */

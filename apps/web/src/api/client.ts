@@ -119,3 +119,21 @@ export function callApiWithForm<K extends BuiltName>(name: K, form: FormData): P
 }
 
 export const api = { call: callApi };
+
+/**
+ * A call with a token of its own instead of the signed-in session's (the web booker's visitor
+ * token): no refresh, a 401 is the caller's to handle.
+ */
+export async function callWithToken<K extends BuiltName>(
+  name: K,
+  input: CallInput<K>,
+  token: string | null,
+): Promise<ResponseOf<K>> {
+  const response = await send(name, input, token);
+  if (!response.ok) throw await failure(response);
+  const body = (await response.json()) as ResponseOf<K> & { code?: number; message?: string };
+  if (callMeta(name).kind === 'list' && body.code !== undefined) {
+    throw new ApiError(body.code, body.message ?? 'The list could not be loaded.', [], body);
+  }
+  return body;
+}

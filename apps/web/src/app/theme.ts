@@ -65,6 +65,9 @@ export function companyVariables(primaryColor: string = DEFAULT_PRIMARY): CSSVar
     '--mantine-color-brand-light': palette.darkTint,
     '--mantine-color-brand-light-color': palette.darkText,
   };
+  // Field errors: Mantine's red 6 is 3.3:1 on white.
+  light['--mantine-color-error'] = readableOn(DEFAULT_THEME.colors.red[6], LIGHT_SURFACES);
+  dark['--mantine-color-error'] = readableOn(DEFAULT_THEME.colors.red[4], DARK_SURFACES);
   for (const name of namedColours) {
     const shades = DEFAULT_THEME.colors[name]!;
     light[`--mantine-color-${name}-text`] = readableOn(shades[6], LIGHT_SURFACES);

@@ -109,6 +109,9 @@ export function DateTimeField({
         trapFocus
         returnFocus
         withinPortal
+        // No popup roles on the day field: a text box may not carry aria-expanded (axe); the calendar
+        // opens from its own button and Alt+↓.
+        withRoles={false}
       >
         <Popover.Target>
           <TextInput

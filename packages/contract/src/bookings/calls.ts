@@ -54,13 +54,19 @@ export const bookingBooking = area(
       row: bookingRow,
       summary: `${listSummary} (The spec's spelling; the same list as GetBookingFilter.)`,
     }),
-    GetTableSummary: list({ input: bookingListInput, row: bookingRow, summary: listSummary }),
+    GetTableSummary: list({
+      input: bookingListInput,
+      row: bookingRow,
+      alsoFor: 'PassengerApp',
+      summary: `${listSummary} A passenger's own token lists only their own bookings.`,
+    }),
     Create: mutation({
       verb: 'create',
+      alsoFor: 'WebBooker',
       input: bookingCreateInput,
       output: bookingCreated,
       summary:
-        'Makes a booking (office: confirmed; web, apps, portal, API: pending) with its stops, a new passenger if sent, client references, discount and price (manual or quoted), and a repeat series if asked. The same bookingToken answers the booking it already made.',
+        'Makes a booking (office: confirmed; web, apps, portal, API: pending) with its stops, a new passenger if sent, client references, discount and price (manual or quoted), and a repeat series if asked. The same bookingToken answers the booking it already made. Open to the web booker visitor token and to passengers (WebBooker): their bookings come from outside the office, priced by the server (docs/web-booker.md).',
     }),
     Update: mutation({
       verb: 'update',
@@ -120,10 +126,11 @@ export const bookingBooking = area(
     }),
     UpdateBookingStatus: mutation({
       verb: 'update',
+      alsoFor: 'PassengerApp',
       input: bookingStatusInput,
       output: bookingStatusAnswer,
       summary:
-        'Moves a booking through the state machine by move name or target status; an illegal move answers 409 with the current status. Allocation moves go through dispatch.',
+        'Moves a booking through the state machine by move name or target status; an illegal move answers 409 with the current status. Allocation moves go through dispatch. A passenger may only cancel their own booking, until a driver is on the way.',
     }),
     GetRemoteBookingHistoryLog: list({
       input: remoteChangeListInput,

@@ -205,6 +205,8 @@ export const bookingCreateInput = bookingFields;
 export const bookingCreated = bookingDetails.extend({
   isExisting: z.boolean(),
   repeatCount: z.number(),
+  /** A web-booker visit's booking: the token of its confirmation page (docs/web-booker.md). */
+  confirmationToken: z.string().optional(),
 });
 
 /**

@@ -10,9 +10,11 @@ import { bookingStatus, journeyWaitTime, updateBookingStatus, updatePaymentStatu
 import { createBooking, updateBooking } from './write';
 import { addressPlaces } from '../places/places';
 import { zoneOfPoint } from './zones';
+import { cancelOwnBooking, ownBookings } from '../web-booker/passenger-bookings';
 
 export const bookingsHandlers = handlers({
-  'Booking/GetTableSummary': (input, ctx) => listBookings(ctx, input),
+  // A passenger's own token lists only their own bookings (docs/web-booker.md).
+  'Booking/GetTableSummary': (input, ctx) => listBookings(ctx, ownBookings(ctx, input)),
   'Booking/GetBooking': (input, ctx) => listBookings(ctx, input),
   'Booking/GetBookingFilter': (input, ctx) => listBookings(ctx, input),
   'Booking/GetBookingFiltertestting': (input, ctx) => listBookings(ctx, input),
@@ -24,7 +26,8 @@ export const bookingsHandlers = handlers({
   'Booking/GetAddressPlaces': (input, ctx) => addressPlaces(ctx, input),
   'Booking/GetCodeValidation': (input, ctx) => validateCode(ctx, input),
   'Booking/GetBookingStatus': (input, ctx) => bookingStatus(ctx, input.id),
-  'Booking/UpdateBookingStatus': (input, ctx) => updateBookingStatus(ctx, input),
+  'Booking/UpdateBookingStatus': (input, ctx) =>
+    ctx.session.kind === 'passenger' ? cancelOwnBooking(ctx, input) : updateBookingStatus(ctx, input),
   'Booking/UpdatePaymentStatusOfBooking': (input, ctx) => updatePaymentStatus(ctx, input),
   'Booking/GetBookingJourneyWaitTime': (input, ctx) => journeyWaitTime(ctx, input.id),
   'Booking/GetBookingHistoryLog': (input, ctx) => bookingHistory(ctx, input),

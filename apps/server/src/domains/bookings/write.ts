@@ -31,6 +31,7 @@ import { createSeries } from './repeat';
 import { blankToNull, stopRows } from './stop-rows';
 import { bookings, bookingStops, remoteBookingChanges } from './schema';
 import { createdTrace, traced } from './trace';
+import { afterOutsideCreate, isOutsideSession, outsideInput } from '../web-booker/outside';
 import { pointOf, zoneIn, zonesOf } from './zones';
 import { priceJourney, priceParts } from '../pricing/price-journey';
 import type { PriceBreakdown } from '../pricing/breakdown';
@@ -140,7 +141,9 @@ const isOfficeCall = (ctx: Ctx, source: string) =>
   (ctx.session.kind === 'admin' || ctx.session.kind === 'staff') && !isRemote(source) && source !== 'api';
 
 /** Booking/Create. */
-export async function createBooking(ctx: Ctx, input: CreateInput) {
+export async function createBooking(ctx: Ctx, sent: CreateInput) {
+  // A visitor's or passenger's own booking: their source and passenger, the server's price.
+  const input = isOutsideSession(ctx) ? await outsideInput(ctx, sent) : sent;
   if (input.bookingToken) {
     const existing = await bookingOfToken(ctx, input.bookingToken);
     if (existing) {
@@ -248,8 +251,9 @@ export async function createBooking(ctx: Ctx, input: CreateInput) {
     payload: { id, status: first.status, pickupAt: first.pickupAt, version: first.version, repeatCount },
   });
   const data = repeatCount ? await bookingDetails(ctx, id) : first;
+  const outside = await afterOutsideCreate(ctx, id);
   return {
-    data: { ...data, isExisting: false, repeatCount },
+    data: { ...data, isExisting: false, repeatCount, ...outside },
     message: repeatCount
       ? `Booking ${id} made, with ${repeatCount} repeat booking${repeatCount === 1 ? '' : 's'}.`
       : `Booking ${id} made.`,

@@ -169,6 +169,21 @@ export async function addressPlaces(
 }
 
 /**
+ * The web booker's address search (docs/web-booker.md): the company's known places and the district
+ * of a postcode, else the address service — never other customers' past addresses.
+ */
+export async function publicAddressPlaces(
+  ctx: Ctx,
+  input: { text: string; postcode?: string | undefined },
+  limit = 8,
+): Promise<AddressPlace[]> {
+  const known = await knownPlaces(ctx, wordsOf(input.text), limit);
+  const district = await postcodeDistrict(ctx, input.text, input.postcode);
+  const local = [...known, ...(district ? [district] : [])].slice(0, limit);
+  return local.length ? local : provider(ctx, input.text, limit);
+}
+
+/**
  * Where a stop is: its own coordinates, its known place's, else the first place the address search
  * finds (an address service that does not answer places nothing). Null: nobody could place it.
  */

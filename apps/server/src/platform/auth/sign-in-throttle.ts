@@ -44,3 +44,27 @@ export class SignInThrottle {
     for (const key of [...this.failures.keys()]) this.recent(key);
   }
 }
+
+/**
+ * Counts every call of one address in a sliding minute (the web booker's public calls): past the
+ * limit the call answers 429. In memory, like the sign-in limit.
+ */
+export class AddressRateLimit {
+  private readonly calls = new Map<string, number[]>();
+
+  constructor(private readonly maxPerMinute: number) {}
+
+  take(ip: string): void {
+    const since = Date.now() - WINDOW_MS;
+    const times = (this.calls.get(ip) ?? []).filter((t) => t >= since);
+    if (times.length >= this.maxPerMinute) {
+      this.calls.set(ip, times);
+      throw tooManyRequests('Too many requests from this address. Wait a minute, then try again.');
+    }
+    times.push(Date.now());
+    this.calls.set(ip, times);
+    if (this.calls.size > 50_000) {
+      for (const [key, list] of this.calls) if (!list.some((t) => t >= since)) this.calls.delete(key);
+    }
+  }
+}

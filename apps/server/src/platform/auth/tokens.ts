@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import type { UserKind } from '@cabdesk/contract';
+import type { SessionKind } from '@cabdesk/contract';
 import { unauthorized } from '../http/errors';
 import type { SessionRevocations } from './revocations';
 
@@ -10,7 +10,7 @@ import type { SessionRevocations } from './revocations';
 export interface Session {
   userId: number;
   companyId: number;
-  kind: UserKind;
+  kind: SessionKind;
   staffRoleId: number;
   /** Driver, passenger, staff or client id behind the account; 0 for admins. */
   personId: number;
@@ -20,7 +20,7 @@ export interface Session {
 
 interface Claims {
   cid: number;
-  knd: UserKind;
+  knd: SessionKind;
   rid: number;
   pid: number;
   fam?: string;
@@ -46,7 +46,8 @@ export class TokenService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async issueAccess(session: Session): Promise<string> {
+  /** An access token; `ttlSeconds` for a token that lives otherwise (a web-booker visit). */
+  async issueAccess(session: Session, ttlSeconds = this.accessTtlSeconds): Promise<string> {
     const claims: Claims = {
       cid: session.companyId,
       knd: session.kind,
@@ -58,7 +59,7 @@ export class TokenService {
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(session.userId))
       .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + this.accessTtlSeconds)
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
       .sign(this.key);
   }
 
