@@ -21,7 +21,11 @@ export function FareCurve({ values }: { values: ModelFormValues }) {
   const [when, setWhen] = useState('ordinary');
   const moments = useMemo(
     () =>
-      curveMoments(values, { ordinary: t('pricing.curve.ordinary'), peak: (name) => t('pricing.curve.atPeak', { name }) }, timeZone),
+      curveMoments(
+        values,
+        { ordinary: t('pricing.curve.ordinary'), peak: (name) => t('pricing.curve.atPeak', { name }) },
+        timeZone,
+      ),
     [values, t, timeZone],
   );
   const moment = moments.find((m) => m.value === when) ?? moments[0];

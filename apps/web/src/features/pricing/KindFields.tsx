@@ -126,7 +126,12 @@ export function ZoneGridFields({ form, readOnly }: { form: ModelForm; readOnly?:
       } satisfies RouteValues);
   };
   if (zones.isPending) return <Text size="sm">{t('pricing.zone.loading')}</Text>;
-  if (zones.isError) return <Text size="sm" c="red">{t('pricing.zone.failed')}</Text>;
+  if (zones.isError)
+    return (
+      <Text size="sm" c="red">
+        {t('pricing.zone.failed')}
+      </Text>
+    );
   if (list.length === 0) return <Text size="sm">{t('pricing.zone.noZones')}</Text>;
   const symbol = currencySymbol();
   return (
@@ -168,7 +173,11 @@ export function ZoneGridFields({ form, readOnly }: { form: ModelForm; readOnly?:
                             value={route?.price ?? ''}
                             readOnly={readOnly}
                             onChange={(e) => setCell(from.id, to.id, e.currentTarget.value)}
-                            error={i >= 0 ? form.errors[`routes.${i}.price`] ?? form.errors[`routes.${i}.toZoneId`] : undefined}
+                            error={
+                              i >= 0
+                                ? (form.errors[`routes.${i}.price`] ?? form.errors[`routes.${i}.toZoneId`])
+                                : undefined
+                            }
                           />
                           {route ? (
                             <Checkbox
@@ -219,7 +228,11 @@ export function HourlyFields({ form, readOnly }: { form: ModelForm; readOnly?: b
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
-                <MoneyField model={form} path={`hourlyVehicles.${i}.ratePerHour`} label={t('pricing.hourly.ratePerHour')} />
+                <MoneyField
+                  model={form}
+                  path={`hourlyVehicles.${i}.ratePerHour`}
+                  label={t('pricing.hourly.ratePerHour')}
+                />
               </Grid.Col>
               <Grid.Col span={{ base: 5, sm: 3 }}>
                 <NumberField

@@ -9,7 +9,15 @@ import { addStep, moveStep, type StepValues } from './model-form';
  * moved up or down. The engine's own rules check the table (in order, no gap, no overlap, no
  * negative rate) and each message stands on the cell it is about.
  */
-export function MileageStepsTable({ form, path, readOnly = false }: { form: ModelForm; path: string; readOnly?: boolean }) {
+export function MileageStepsTable({
+  form,
+  path,
+  readOnly = false,
+}: {
+  form: ModelForm;
+  path: string;
+  readOnly?: boolean;
+}) {
   const { t } = useTranslation();
   const steps = valueAt<StepValues[]>(form, path) ?? [];
   const set = (next: StepValues[]) => form.setFieldValue(path, next);
@@ -64,7 +72,11 @@ export function MileageStepsTable({ form, path, readOnly = false }: { form: Mode
                   />
                 </Table.Td>
                 <Table.Td>
-                  <MoneyField model={form} path={`${path}.${i}.ratePerKm`} aria-label={t('pricing.steps.rateOf', { band })} />
+                  <MoneyField
+                    model={form}
+                    path={`${path}.${i}.ratePerKm`}
+                    aria-label={t('pricing.steps.rateOf', { band })}
+                  />
                 </Table.Td>
                 {readOnly ? null : (
                   <Table.Td>

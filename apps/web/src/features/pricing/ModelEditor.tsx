@@ -91,7 +91,11 @@ export function ModelEditor({
       <ModelFields form={kit.form} readOnly />
     </fieldset>
   ) : (
-    <FormShell kit={kit} onCancel={() => void navigate(pricingKind.path)} submitLabel={record ? t('pricing.editor.saveVersion') : t('pricing.editor.create')}>
+    <FormShell
+      kit={kit}
+      onCancel={() => void navigate(pricingKind.path)}
+      submitLabel={record ? t('pricing.editor.saveVersion') : t('pricing.editor.create')}
+    >
       <ModelFields form={kit.form} />
     </FormShell>
   );

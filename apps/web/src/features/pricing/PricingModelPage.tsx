@@ -37,7 +37,11 @@ function VersionsTab({ model }: { model: ModelDetail }) {
   const { t } = useTranslation();
   const older = model.versions.filter((v) => v.version !== model.version);
   const [picked, setPicked] = useState<number | null>(older[0]?.version ?? null);
-  const old = useCall('Pricing/GetPricingModelByID', { id: model.id, version: picked ?? 1 }, { enabled: picked !== null });
+  const old = useCall(
+    'Pricing/GetPricingModelByID',
+    { id: model.id, version: picked ?? 1 },
+    { enabled: picked !== null },
+  );
   return (
     <Stack gap="md">
       <Table withTableBorder maw={520} data-testid="versions">
@@ -53,7 +57,9 @@ function VersionsTab({ model }: { model: ModelDetail }) {
             <Table.Tr key={v.version}>
               <Table.Td>{v.version}</Table.Td>
               <Table.Td>{dateTime(v.createdAt)}</Table.Td>
-              <Table.Td>{v.version === model.version ? t('pricing.versions.inForce') : t('pricing.versions.older')}</Table.Td>
+              <Table.Td>
+                {v.version === model.version ? t('pricing.versions.inForce') : t('pricing.versions.older')}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -64,7 +70,10 @@ function VersionsTab({ model }: { model: ModelDetail }) {
         <>
           <Select
             label={t('pricing.versions.show')}
-            data={older.map((v) => ({ value: String(v.version), label: t('pricing.versions.label', { version: v.version, at: dateTime(v.createdAt) }) }))}
+            data={older.map((v) => ({
+              value: String(v.version),
+              label: t('pricing.versions.label', { version: v.version, at: dateTime(v.createdAt) }),
+            }))}
             value={picked === null ? null : String(picked)}
             onChange={(v) => setPicked(v ? Number(v) : null)}
             allowDeselect={false}

@@ -10,7 +10,15 @@ import { MileageStepsTable } from './MileageStepsTable';
  * steps, a rate per minute, waiting (grace, airport grace, rate), the minimum fare and dead
  * mileage. `prefix` is where the tariff sits in the model (`''`, `standard.`, `vehicles.2.tariff.`).
  */
-export function TariffFields({ form, prefix = '', readOnly }: { form: ModelForm; prefix?: string; readOnly?: boolean }) {
+export function TariffFields({
+  form,
+  prefix = '',
+  readOnly,
+}: {
+  form: ModelForm;
+  prefix?: string;
+  readOnly?: boolean;
+}) {
   const { t } = useTranslation();
   const p = (field: string) => `${prefix}${field}`;
   const deadMode = valueAt<string>(form, p('deadMileage.mode'));

@@ -119,7 +119,12 @@ export function TryFarePanel() {
       const active = models.data?.data ?? [];
       const asks: { key: string; title: string; isBooking: boolean; input: CallInput<'Booking/GetBookingQuote'> }[] = [
         { key: 'booking', title: t('pricing.try.asBooking'), isBooking: true, input: base },
-        ...active.map((m) => ({ key: `m${m.id}`, title: m.name, isBooking: false, input: { ...base, pricingModelID: m.id } })),
+        ...active.map((m) => ({
+          key: `m${m.id}`,
+          title: m.name,
+          isBooking: false,
+          input: { ...base, pricingModelID: m.id },
+        })),
       ];
       const settled = await Promise.all(
         asks.map(async (ask) => {
@@ -139,7 +144,15 @@ export function TryFarePanel() {
   };
 
   return (
-    <Paper withBorder radius="lg" p="lg" mt="lg" component="section" aria-labelledby="try-fare-title" data-testid="try-fare">
+    <Paper
+      withBorder
+      radius="lg"
+      p="lg"
+      mt="lg"
+      component="section"
+      aria-labelledby="try-fare-title"
+      data-testid="try-fare"
+    >
       <Stack gap="md">
         <div>
           <Title order={3} id="try-fare-title">

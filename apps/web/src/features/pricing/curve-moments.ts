@@ -24,7 +24,9 @@ export function curveMoments(
       return null;
     }
   };
-  const moments: CurveMoment[] = [{ value: 'ordinary', label: words.ordinary, pickupAt: at(`${dayOfWeek(3)} 12:00`) ?? '' }];
+  const moments: CurveMoment[] = [
+    { value: 'ordinary', label: words.ordinary, pickupAt: at(`${dayOfWeek(3)} 12:00`) ?? '' },
+  ];
   values.peakTimes.forEach((p, i) => {
     const day = Number(p.weekdays[0] ?? 1);
     const pickupAt = /^\d{2}:\d{2}$/.test(p.from) ? at(`${dayOfWeek(day)} ${p.from}`) : null;

@@ -209,7 +209,9 @@ function toCharge(p: { charge: Charge; multiplier: string; surcharge: MoneyText 
 }
 
 /** The form's values for a model as the server answered it. */
-export function toFormValues(detail: Pick<ModelDetail, 'name' | 'isDefault' | 'isActive' | 'model'> & { kind: PricingModelKind }): ModelFormValues {
+export function toFormValues(
+  detail: Pick<ModelDetail, 'name' | 'isDefault' | 'isActive' | 'model'> & { kind: PricingModelKind },
+): ModelFormValues {
   const values = newModelValues(detail.kind);
   values.name = detail.name;
   values.isDefault = detail.isDefault;
@@ -352,9 +354,10 @@ export function moneyErrors(v: ModelFormValues, message: string): Record<string,
     check('ratePerHour', v.ratePerHour);
     v.hourlyVehicles.forEach((r, i) => check(`hourlyVehicles.${i}.ratePerHour`, r.ratePerHour));
   }
-  [...v.peakTimes.map((p, i) => [`peakTimes.${i}`, p] as const), ...v.peakPeriods.map((p, i) => [`peakPeriods.${i}`, p] as const)].forEach(
-    ([path, p]) => p.charge === 'surcharge' && check(`${path}.surcharge`, p.surcharge),
-  );
+  [
+    ...v.peakTimes.map((p, i) => [`peakTimes.${i}`, p] as const),
+    ...v.peakPeriods.map((p, i) => [`peakPeriods.${i}`, p] as const),
+  ].forEach(([path, p]) => p.charge === 'surcharge' && check(`${path}.surcharge`, p.surcharge));
   return errors;
 }
 
