@@ -109,6 +109,8 @@ export function DateTimeField({
         trapFocus
         returnFocus
         withinPortal
+        // The day is a text field: aria-expanded is not allowed on it (the calendar button opens the picker).
+        withRoles={false}
       >
         <Popover.Target>
           <TextInput

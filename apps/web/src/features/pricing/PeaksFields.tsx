@@ -24,14 +24,14 @@ function ChargeFields({ form, path, name }: { form: ModelForm; path: string; nam
       />
       {charge === 'multiplier' ? (
         <TextInput
-          label={t('pricing.peaks.multiplier')}
+          label={t('pricing.peaks.multiplierValue')}
           placeholder="1.5"
           inputMode="decimal"
-          w={120}
+          w={160}
           {...form.getInputProps(`${path}.multiplier`)}
         />
       ) : (
-        <MoneyField model={form} path={`${path}.surcharge`} label={t('pricing.peaks.surcharge')} w={140} />
+        <MoneyField model={form} path={`${path}.surcharge`} label={t('pricing.peaks.surchargeValue')} w={160} />
       )}
     </Group>
   );
