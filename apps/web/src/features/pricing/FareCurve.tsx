@@ -68,18 +68,21 @@ export function FareCurve({ values }: { values: ModelFormValues }) {
               </Alert>
             ) : null}
             {drawn ? (
-              <LineChart
-                h={220}
-                data={data}
-                dataKey="km"
-                series={[{ name: price, color: 'blue.7' }]}
-                withDots={false}
-                connectNulls={false}
-                curveType="linear"
-                xAxisLabel="km"
-                valueFormatter={(v) => money(Math.round(v * 100), currency)}
-                aria-hidden
-              />
+              <div role="img" aria-label={t('pricing.curve.chartLabel')}>
+                <LineChart
+                  h={220}
+                  data={data}
+                  dataKey="km"
+                  series={[{ name: price, color: 'blue.7' }]}
+                  withDots={false}
+                  connectNulls={false}
+                  curveType="linear"
+                  xAxisLabel="km"
+                  valueFormatter={(v) => money(Math.round(v * 100), currency)}
+                  // The table below is the chart's text alternative; the chart itself takes no focus.
+                  lineChartProps={{ accessibilityLayer: false }}
+                />
+              </div>
             ) : null}
             <Table withTableBorder verticalSpacing={2} fz="sm" data-testid="curve-table">
               <caption style={{ textAlign: 'left', captionSide: 'top', fontSize: 'var(--mantine-font-size-xs)' }}>

@@ -60,13 +60,13 @@ export function PeaksFields({ form, readOnly }: { form: ModelForm; readOnly?: bo
                     <TextInput
                       label={t('pricing.peaks.from')}
                       placeholder="22:00"
-                      w={90}
+                      w={110}
                       {...form.getInputProps(`${path}.from`)}
                     />
                     <TextInput
                       label={t('pricing.peaks.to')}
                       placeholder="05:00"
-                      w={90}
+                      w={110}
                       {...form.getInputProps(`${path}.to`)}
                     />
                     {readOnly ? null : (

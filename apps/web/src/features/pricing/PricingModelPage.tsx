@@ -88,9 +88,9 @@ function VersionsTab({ model }: { model: ModelDetail }) {
           ) : old.data ? (
             <Stack gap="xs">
               <Alert color="blue" variant="light">
-                {t('pricing.versions.readOnly', { version: old.data.data.version })}
+                {t('pricing.versions.readOnly', { version: old.data.data.model?.version ?? picked })}
               </Alert>
-              <ModelEditor key={old.data.data.version} kind={kindOf(old.data.data)} record={old.data.data} readOnly />
+              <ModelEditor key={picked} kind={kindOf(old.data.data)} record={old.data.data} readOnly />
             </Stack>
           ) : null}
         </>
