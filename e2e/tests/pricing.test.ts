@@ -125,4 +125,22 @@ describe('an admin builds a mileage model and gives it to a client', async () =>
     await expectAccessible(page);
     await shot(page, 'pricing-try-fare');
   });
+  it('opens the editors of the other kinds: per vehicle type, zone to zone and hourly', async () => {
+    for (const kind of ['vehicle', 'zone', 'hourly'] as const) {
+      await page.goto(`/pricing/new?kind=${kind}`);
+      await page.getByRole('heading', { name: /^New pricing model/ }).waitFor();
+      if (kind === 'vehicle') {
+        await page.getByRole('button', { name: 'Add a vehicle type' }).click();
+        await page.getByText('Own tariff', { exact: true }).click();
+        await page.getByLabel('Band 1 rate per km').nth(1).waitFor();
+      }
+      if (kind === 'zone') await page.getByTestId('zone-grid').waitFor();
+      if (kind === 'hourly') await page.getByRole('button', { name: 'Add a vehicle type' }).click();
+      await expect(page.getByTestId('fare-curve').innerText()).resolves.toMatch(
+        kind === 'vehicle' ? /5 km/ : /drawn for distance models/,
+      );
+      await expectAccessible(page);
+      await shot(page, `pricing-editor-${kind}`);
+    }
+  });
 });

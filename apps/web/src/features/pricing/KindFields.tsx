@@ -89,7 +89,7 @@ export function VehicleRatesFields({ form, readOnly }: { form: ModelForm; readOn
                   vehicleTypeId: null,
                   use: 'multiplier',
                   multiplier: '1.25',
-                  tariff: emptyTariff(),
+                  tariff: { ...emptyTariff(), mileageSteps: [{ fromKm: 0, toKm: '', ratePerKm: '' }] },
                 } satisfies VehicleRowValues)
               }
             >

@@ -72,6 +72,13 @@ describe('the fare curve from a form state', () => {
     });
   });
 
+  it('draws a model that has no name yet', () => {
+    const v = threeBands();
+    v.name = '';
+    expect(curveOf(v, settings).problem).toBeNull();
+    expect(priceAt(v, 5)).toBe(900);
+  });
+
   it('names money that is not an amount', () => {
     const v = threeBands();
     v.baseFare = '3,00x';

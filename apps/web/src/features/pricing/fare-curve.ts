@@ -44,7 +44,8 @@ export function curveOf(values: ModelFormValues, settings: CurveSettings): Curve
     notDistance,
   });
   if (values.kind !== 'standard' && values.kind !== 'vehicle') return none(null, true);
-  const model = { ...toModel(values), id: MODEL_ID, version: 1 } as PricingModel;
+  // The name does not change a price: a model not yet named still draws.
+  const model = { ...toModel(values), name: values.name.trim() || 'model', id: MODEL_ID, version: 1 } as PricingModel;
   let rules;
   try {
     rules = compileRules({
