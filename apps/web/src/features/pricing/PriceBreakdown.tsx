@@ -6,7 +6,11 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { money } from '../../ui/format';
 
-export type Breakdown = z.infer<typeof schemas.quoteBreakdown>;
+/** What the breakdown shows of a price (a quote's `breakdown`, a booking's `priceBreakdown`). */
+export type Breakdown = Pick<
+  z.infer<typeof schemas.priceBreakdown>,
+  'items' | 'considered' | 'pricedBy' | 'net' | 'vat' | 'price'
+>;
 
 /**
  * How a price was made: the fare engine's lines with their amounts in the company currency, net,

@@ -37,7 +37,8 @@ export function PricingModelsPage() {
       title: t('pricing.name'),
       sortable: true,
       render: (m) => (
-        <Anchor component={Link} to={`/pricing/${m.id}`} fw={500} size="sm">
+        // A fixed-price table is edited on the fixed prices page.
+        <Anchor component={Link} to={kindOf(m) === 'fixed' ? '/pricing/fixed' : `/pricing/${m.id}`} fw={500} size="sm">
           {m.name}
         </Anchor>
       ),

@@ -1,9 +1,7 @@
 import { lazy } from 'react';
 import type { FeaturePage } from '../../app/feature-pages';
 
-/** The pricing screens' own pages, and those of its parts (`fixed/pages.ts`). */
-const parts = import.meta.glob<{ pages: FeaturePage[] }>('./*/pages.ts', { eager: true });
-
+/** The pricing screens' pages (the fixed prices, a part of the feature, have their own `fixed/pages.ts`). */
 export const pages: FeaturePage[] = [
   {
     path: '/pricing',
@@ -25,5 +23,4 @@ export const pages: FeaturePage[] = [
     subject: 'Pricing',
     page: lazy(() => import('./PricingModelPage').then((m) => ({ default: m.PricingModelPage }))),
   },
-  ...Object.values(parts).flatMap((m) => m.pages),
 ];
