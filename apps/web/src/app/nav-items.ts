@@ -208,9 +208,9 @@ export const navGroups: NavGroup[] = [
         path: '/pricing',
         icon: IconCoins,
         subject: 'Pricing',
-        holds: ['Standard, zone, vehicle and fixed pricing'],
       },
       { label: 'fixedPrices', path: '/pricing/fixed', icon: IconRoute, subject: 'Pricing' },
+      { label: 'clientPricing', path: '/pricing/clients', icon: IconBuilding, subject: 'Pricing' },
     ],
   },
   {

@@ -1,4 +1,4 @@
-import { Badge, Button, Grid, Group, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Grid, Group, Paper, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconCalculator, IconDiscountCheck } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { LookupSelect } from '../../../ui/LookupSelect';
 import { callApi } from '../../../api/client';
 import type { CodeCheck, Quote } from '../api';
 import { type BookingFormValues, toInput } from './form-values';
+import { PriceBreakdown } from '../../pricing';
 
 type Form = UseFormReturnType<BookingFormValues>;
 
@@ -109,6 +110,11 @@ export function PriceSection({ form, isNew }: { form: Form; isNew: boolean }) {
             })}{' '}
             {quote.note}
           </Text>
+        ) : null}
+        {quote?.breakdown && form.values.priceIsEstimate ? (
+          <Paper withBorder radius="md" p="xs" mt={6}>
+            <PriceBreakdown breakdown={quote.breakdown} currency={quote.currency} compact />
+          </Paper>
         ) : null}
         {quoteError ? (
           <Text size="xs" c="red" mt={4} role="alert">
