@@ -175,27 +175,31 @@ describe('Vehicle/GetVehiclePricingListForWebBooker', () => {
 });
 
 describe('Booking/GetPassengerForWebBooker', () => {
-  it('matches an existing passenger or makes one, answering the same either way', async () => {
+  it("never attaches a visitor to someone else's record, reuses the visitor's own, and answers the same either way", async () => {
     const before = await countRows(passengers);
-    const known = await call(
+    const theirs = await call(
       t.app,
       'Booking/GetPassengerForWebBooker',
       { firstName: 'Someone', surname: 'Else', phone: '+44 7700 900001', email: 'x@example.com' },
       await visit(),
     );
-    const fresh = await call(
+    const fresh = { firstName: 'New', surname: 'Person', phone: '+44 7700 900555', email: 'new@example.com' };
+    const first = await call(t.app, 'Booking/GetPassengerForWebBooker', fresh, await visit());
+    const again = await call(
       t.app,
       'Booking/GetPassengerForWebBooker',
-      { firstName: 'New', surname: 'Person', phone: '+44 7700 900555', email: 'new@example.com' },
+      { ...fresh, email: 'NEW@example.com' },
       await visit(),
     );
-    expect(known.status).toBe(200);
-    expect(fresh.status).toBe(200);
-    expect(known.body.message).toBe(fresh.body.message);
-    expect(Object.keys(known.body.data ?? {})).toEqual(Object.keys(fresh.body.data ?? {}));
-    expect(await countRows(passengers)).toBe(before + 1);
+    for (const res of [theirs, first, again]) expect(res.status).toBe(200);
+    expect(theirs.body.message).toBe(first.body.message);
+    expect(Object.keys(theirs.body.data ?? {})).toEqual(Object.keys(first.body.data ?? {}));
+    // Ada's phone with another name: a record of the visitor's own; the same visitor again: theirs reused.
+    expect(await countRows(passengers)).toBe(before + 2);
     const [ada] = await t.db.select().from(passengers).where(eq(passengers.id, w.passengerId));
     expect(ada?.firstName).toBe('Ada');
+    const visits = await t.db.select({ passengerId: webBookerVisits.passengerId }).from(webBookerVisits);
+    expect(visits.map((v) => v.passengerId)).not.toContain(w.passengerId);
   });
 
   it('names a missing or wrong field, writes nothing, and needs a token', async () => {
