@@ -4,6 +4,7 @@ import type { CallInput } from '@cabdesk/contract';
 import { bookings } from '../src/domains/bookings/schema';
 import { bookingFormSettings } from '../src/domains/company/schema';
 import { passengers } from '../src/domains/passengers/schema';
+import { users } from '../src/domains/auth/schema';
 import { webBookerVisits } from '../src/domains/web-booker/schema';
 import { call, callData, callRaw } from './client';
 import { bookingWorld, type BookingWorld, daysAhead, stPauls, westminster } from './factories-bookings';
@@ -352,6 +353,75 @@ describe('a signed-in passenger books', () => {
       .from(bookings)
       .where(and(eq(bookings.companyId, w.company.id), eq(bookings.id, res.body.data!.id)));
     expect(row?.passengerId).toBe(passenger.session.uniqueTypeID);
+  });
+});
+
+describe('a client portal user books', () => {
+  it("prices by the client's model and books for the client's own passengers, on account", async () => {
+    const user = await createUser(t.db, w.company.id, 'client');
+    await t.db.update(users).set({ clientId: w.clientId }).where(eq(users.id, user.id));
+    const portal = await signIn(t.app, user.email);
+    const contract = await callData(
+      t.app,
+      'Pricing/Create',
+      {
+        kind: 'standard',
+        name: 'Portal contract',
+        baseFare: 0,
+        mileageSteps: [{ fromKm: 0, ratePerKm: 10 }],
+        minimumFare: 770,
+      },
+      w.admin.accessToken,
+    );
+    await callData(
+      t.app,
+      'ClientPricingModelAssignment/Update',
+      { clientID: w.clientId, pricingModelID: contract.id },
+      w.admin.accessToken,
+    );
+    const prices = await call(
+      t.app,
+      'Vehicle/GetVehiclePricingListForClientPortal',
+      { stops: [westminster, stPauls], pickupAt: daysAhead(1), passengerCount: 1, luggageCount: 0 },
+      portal.accessToken,
+    );
+    expect(prices.status).toBe(200);
+    expect(prices.body.data.length).toBeGreaterThan(0);
+    expect(prices.body.data.every((row) => row.priceMinor === 770)).toBe(true);
+
+    const [own] = await t.db
+      .insert(passengers)
+      .values({ companyId: w.company.id, clientId: w.clientId, firstName: 'Cora', surname: 'Client' })
+      .returning({ id: passengers.id });
+    const made = await call(
+      t.app,
+      'Booking/Create',
+      {
+        pickupAt: daysAhead(1),
+        stops: [westminster, stPauls],
+        vehicleTypeId: w.saloonId,
+        passengerId: own!.id,
+        priceMinor: 1,
+        clientReferences: [{ referenceId: w.referencePoId, value: 'PO-1234' }],
+      },
+      portal.accessToken,
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.data).toMatchObject({
+      status: 'pending',
+      source: 'client_portal',
+      clientId: w.clientId,
+      paymentMethod: 'account',
+      priceMinor: 770,
+    });
+    const stranger = await call(
+      t.app,
+      'Booking/Create',
+      { pickupAt: daysAhead(1), stops: [westminster, stPauls], vehicleTypeId: w.saloonId, passengerId: w.passengerId },
+      portal.accessToken,
+    );
+    expect(stranger.status).toBe(400);
+    expect(fieldsOf(stranger.body)).toEqual(['passengerId']);
   });
 });
 

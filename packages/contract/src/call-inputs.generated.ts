@@ -436,6 +436,7 @@ const homes: Record<BuiltName, readonly [keyof typeof modules, string]> = {
   'Vehicle/Delete': ['vehicles/calls', 'vehicleVehicle'],
   'Vehicle/GetVehicleClassList': ['vehicles/calls', 'vehicleVehicle'],
   'Vehicle/GetVehicleTypeList': ['vehicles/calls', 'vehicleVehicle'],
+  'Vehicle/GetVehiclePricingListForClientPortal': ['vehicles/calls', 'vehicleVehicle'],
   'Vehicle/GetVehicleTagList': ['vehicles/calls', 'vehicleVehicle'],
   'Vehicle/GetTableSummary': ['vehicles/calls', 'vehicleVehicle'],
   'Vehicle/GetVehicleStatistics': ['vehicles/calls', 'vehicleVehicle'],

@@ -3244,6 +3244,15 @@ export const callTable: Record<BuiltName, CallEntry> = {
     verb: 'read',
     isPublic: false,
   },
+  'Vehicle/GetVehiclePricingListForClientPortal': {
+    path: '/Vehicle/GetVehiclePricingListForClientPortal',
+    methods: ['POST'],
+    kind: 'list',
+    subject: 'Vehicle',
+    verb: 'read',
+    alsoFor: 'ClientPortal',
+    isPublic: false,
+  },
   'Vehicle/GetVehicleTagList': {
     path: '/Vehicle/GetVehicleTagList',
     methods: ['POST'],

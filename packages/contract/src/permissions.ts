@@ -101,7 +101,13 @@ export const fixedRules: Record<Exclude<SessionKind, 'staff'>, AbilityRule[]> = 
   admin: [{ action: 'manage', subject: 'all' }],
   driver: [...baseRules, { action: 'manage', subject: 'DriverApp' }],
   passenger: [...baseRules, { action: 'manage', subject: 'PassengerApp' }, { action: 'manage', subject: 'WebBooker' }],
-  client: [...baseRules, { action: 'manage', subject: 'ClientPortal' }, { action: 'read', subject: 'WebBooker' }],
+  client: [
+    ...baseRules,
+    { action: 'manage', subject: 'ClientPortal' },
+    { action: 'read', subject: 'WebBooker' },
+    // A client portal user books for the client's passengers (Booking/Create, outside the office).
+    { action: 'create', subject: 'WebBooker' },
+  ],
   /** A visit of the web booker: price a journey, name the passenger, make one booking, read it. */
   webBooker: [
     { action: 'read', subject: 'WebBooker' },

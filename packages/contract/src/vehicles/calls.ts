@@ -1,7 +1,8 @@
 import { ownerStatistics } from '../statistics/owner';
 import { codeRow, deletedRow, lookup } from '../crud';
-import { area, list, mutation, planned } from '../define';
+import { area, list, mutation } from '../define';
 import { byId } from '../fields';
+import { webBookerPricingInput, webBookerPricingRow } from '../web-booker/schemas';
 import {
   vehicleFields,
   vehicleListInput,
@@ -41,7 +42,13 @@ export const vehicleVehicle = area(
     GetVehicleClassList: lookup(codeRow, { summary: 'Vehicle classes (standard, executive, …).' }),
     GetVehicleTypeList: lookup(vehicleTypeOptionRow, { summary: 'Active vehicle types.' }),
     // Prices for the client portal belong to the pricing work.
-    GetVehiclePricingListForClientPortal: planned(),
+    GetVehiclePricingListForClientPortal: list({
+      input: webBookerPricingInput,
+      row: webBookerPricingRow,
+      alsoFor: 'ClientPortal',
+      summary:
+        "For a client portal user: each active vehicle type with room for the passengers and luggage, priced for the journey by the client's pricing (the office sees the prices without a client); types that cannot be priced are left out.",
+    }),
     GetVehicleTagList: lookup(vehicleTagRow, { summary: 'Active vehicle tags.' }),
     GetTableSummary: list({
       input: vehicleListInput,

@@ -12,7 +12,7 @@ import { companyLook } from '../company/look';
 import { DEFAULT_LOGOS } from '../company/handlers';
 import { publicAddressPlaces } from '../places/places';
 import { vehicleTypes } from '../vehicles/schema';
-import { refuseAsapInsideLeadTime, requirePlacedStops } from './outside';
+import { clientOfPassenger, refuseAsapInsideLeadTime, requirePlacedStops } from './outside';
 import { matchPassenger, ownDetails } from './passenger';
 import { webBookerVisits } from './schema';
 import {
@@ -28,7 +28,7 @@ import {
 type Ctx = CallContext<Session>;
 const list = <Row>(rows: Row[]) => ({ data: rows, allData: rows, total: rows.length ? 1 : 0, count: rows.length });
 
-/** Vehicle/GetVehiclePricingListForWebBooker: the types that fit, each priced by the server. */
+/** Vehicle/GetVehiclePricingListForWebBooker (and …ForClientPortal): the types that fit, each priced by the server. */
 async function pricingList(
   ctx: Ctx,
   input: {
@@ -64,6 +64,13 @@ async function pricingList(
       ),
     )
     .orderBy(asc(vehicleTypes.sortOrder), asc(vehicleTypes.name), asc(vehicleTypes.id));
+  // A client portal user's and a client's passenger's journeys are priced by the client's model.
+  const clientId =
+    ctx.session.kind === 'client'
+      ? ctx.session.personId
+      : ctx.session.kind === 'passenger'
+        ? await clientOfPassenger(ctx, ctx.session.personId)
+        : null;
   const rows = [];
   for (const type of types) {
     try {
@@ -74,7 +81,7 @@ async function pricingList(
         pickupAt: pickupAt.toISOString(),
         discountCode: input.discountCode,
         passengerCount: input.passengerCount,
-        clientId: null,
+        clientId,
         pricingModelID: null,
       });
       const { imageKey, id, ...rest } = type;
@@ -174,6 +181,8 @@ export const webBookerHandlers = handlers({
     countCall(ctx);
     return pricingList(requireSession(ctx), input);
   },
+
+  'Vehicle/GetVehiclePricingListForClientPortal': (input, ctx) => pricingList(ctx, input),
 
   'Booking/GetPassengerForWebBooker': async (input, ctx) => {
     countCall(ctx);

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Session } from '../../platform/auth/tokens';
 import type { CallContext } from '../../platform/http/context';
 import { fieldError } from '../../platform/http/errors';
+import { createNewPassenger } from '../bookings/checks';
 import { formRules } from '../bookings/company';
 import { passengers } from '../passengers/schema';
 import { placeOf } from '../places/places';
@@ -13,8 +14,43 @@ import { confirmVisit, countCall, refuseSecondBooking } from './visits';
 type Ctx = CallContext<Session>;
 type CreateInput = z.output<typeof schemas.bookingCreateInput>;
 
-/** Bookings made with a visitor's or a passenger's own token: from outside the office. */
-export const isOutsideSession = (ctx: Ctx) => ctx.session.kind === 'webBooker' || ctx.session.kind === 'passenger';
+/** Bookings made with a visitor's, a passenger's or a client portal user's own token: from outside the office. */
+export const isOutsideSession = (ctx: Ctx) =>
+  ctx.session.kind === 'webBooker' || ctx.session.kind === 'passenger' || ctx.session.kind === 'client';
+
+/**
+ * A client portal user books for the client's own passengers (or a new one made for the client), with
+ * the client's references and pricing, on account unless they choose otherwise.
+ */
+async function clientPortalInput(ctx: Ctx, input: CreateInput): Promise<CreateInput> {
+  const clientId = ctx.session.personId;
+  let passengerId = input.passengerId ?? null;
+  if (passengerId) {
+    const [row] = await ctx.db
+      .select({ clientId: passengers.clientId })
+      .from(passengers)
+      .where(and(eq(passengers.companyId, ctx.session.companyId), eq(passengers.id, passengerId)));
+    if (row?.clientId !== clientId) throw fieldError('passengerId', "is not one of your company's passengers");
+  } else if (input.newPassenger) {
+    passengerId = await createNewPassenger(ctx, input.newPassenger, clientId);
+  } else {
+    throw fieldError('passengerId', 'is required: choose the passenger, or add a new one');
+  }
+  await refuseAsapInsideLeadTime(ctx, input.isAsap);
+  await requirePlacedStops(ctx, input.stops);
+  return {
+    ...input,
+    source: 'client_portal',
+    passengerId,
+    newPassenger: undefined,
+    clientId,
+    bookerId: null,
+    paymentMethod: input.paymentMethod === 'cash' ? 'account' : input.paymentMethod,
+    priceMinor: undefined,
+    notesForOffice: undefined,
+    allowUnplaced: false,
+  };
+}
 
 /**
  * Every stop placed, or 400 on the first that is not: the visitor chose from a list, so a stop
@@ -59,6 +95,7 @@ export async function outsideInput(ctx: Ctx, input: CreateInput): Promise<Create
   if (visitor) countCall(ctx);
   if (input.isBackEntry) throw fieldError('isBackEntry', 'is for office staff only');
   if (input.repeat) throw fieldError('repeat', 'is for office staff only', 'Repeat bookings are made by the office');
+  if (ctx.session.kind === 'client') return clientPortalInput(ctx, input);
   let passengerId: number | null;
   if (visitor) {
     const visit = await refuseSecondBooking(ctx);
@@ -95,7 +132,7 @@ export async function outsideInput(ctx: Ctx, input: CreateInput): Promise<Create
   };
 }
 
-async function clientOfPassenger(ctx: Ctx, passengerId: number): Promise<number | null> {
+export async function clientOfPassenger(ctx: Ctx, passengerId: number): Promise<number | null> {
   const [row] = await ctx.db
     .select({ clientId: passengers.clientId })
     .from(passengers)
