@@ -1,7 +1,7 @@
 /** The visitor-facing web booker: public calls, no account needed (docs/web-booker.md). */
 import { area, list, mutation, planned, read } from '../define';
 import { addressPlace, addressSearchInput } from '../bookings/schemas';
-import { noInput } from '../fields';
+import { listInput } from '../fields';
 import {
   webBookerCompany,
   webBookerCompanyInput,
@@ -95,7 +95,7 @@ export const vehicleWebBooker = area(
     }),
     GetHourListForWebBookerScreen: list({
       isPublic: true,
-      input: noInput(),
+      input: listInput({}),
       row: webBookerHourRow,
       summary: 'The hourly-hire durations a visitor may choose (minutes, and the words shown).',
     }),

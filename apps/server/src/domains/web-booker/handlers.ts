@@ -1,3 +1,4 @@
+import { listPage } from '../../platform/http/list';
 import { and, asc, eq, gte } from 'drizzle-orm';
 import { bookingStatusLabels, fixedLists } from '@cabdesk/contract';
 import type { Session } from '../../platform/auth/tokens';
@@ -142,9 +143,13 @@ export const webBookerHandlers = handlers({
     };
   },
 
-  'Vehicle/GetHourListForWebBookerScreen': async (_input, ctx) => {
+  'Vehicle/GetHourListForWebBookerScreen': async (input, ctx) => {
     countCall(ctx);
-    return list(fixedLists.duration.map((d) => ({ minutes: Number(d.code), text: d.name })));
+    const hours = fixedLists.duration.map((d) => ({ minutes: Number(d.code), text: d.name }));
+    return listPage(input, {
+      count: async () => hours.length,
+      rows: async (limit, offset) => hours.slice(offset, offset + limit),
+    });
   },
 
   'Booking/GetWebBookerUserID': async (input, ctx) => {

