@@ -109,7 +109,7 @@ describe('addresses are placed before a booking is saved', async () => {
     await typeAddress(1, '12 Queen Street, Reading RG1 1AA');
     const pickup = page.getByTestId('stop-0');
     await pickup.getByText(/We could not find this address/).waitFor();
-    await pickup.getByRole('button', { name: 'Place Pick-up on the map' }).click();
+    await pickup.getByRole('button', { name: 'Place on map: Pick-up' }).click();
     const dialog = page.getByRole('dialog', { name: 'Place Pick-up on the map' });
     await dialog.getByText('We could not find “Flurble Wibbleton Grange”', { exact: false }).waitFor();
     const map = dialog.getByRole('application');

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { Alert, Avatar, Badge, Box, Group, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -48,10 +49,17 @@ export function ConversationList({ selected, onSelect }: { selected: number | nu
                 aria-current={c.driverId === selected ? 'true' : undefined}
                 p="xs"
                 w="100%"
-                style={{
-                  borderRadius: 8,
-                  background: c.driverId === selected ? 'var(--mantine-color-blue-light)' : undefined,
-                }}
+                style={
+                  c.driverId === selected
+                    ? // On the pale blue of the open conversation, dimmed lines take a deeper grey (4.5:1).
+                      ({
+                        borderRadius: 8,
+                        background: 'var(--mantine-color-blue-light)',
+                        '--mantine-color-dimmed':
+                          'light-dark(var(--mantine-color-gray-8), var(--mantine-color-dark-0))',
+                      } as CSSProperties)
+                    : { borderRadius: 8 }
+                }
               >
                 <Group wrap="nowrap" gap="sm">
                   <Avatar radius="xl" color={availabilityColour[c.availability] ?? 'gray'}>

@@ -18,15 +18,16 @@ export function MessageBubble({ m }: { m: Message }) {
         py={6}
         radius="lg"
         maw="75%"
-        bg={mine ? 'var(--mantine-color-blue-filled)' : 'var(--mantine-color-default-hover)'}
+        // The office's own bubble is a deep blue: white text and its paler lines keep 4.5:1 on it.
+        bg={mine ? 'var(--mantine-color-blue-9)' : 'var(--mantine-color-default-hover)'}
         c={mine ? 'white' : undefined}
       >
         <Stack gap={2}>
           {mine ? (
-            <Text size="xs" opacity={0.8}>
+            <Text size="xs">
               {m.senderName}
               {m.isBroadcast ? (
-                <Badge ml={6} size="xs" variant="white" color="blue">
+                <Badge ml={6} size="xs" variant="white" color="blue.9">
                   {t('chat.broadcastBadge')}
                 </Badge>
               ) : null}
@@ -37,19 +38,23 @@ export function MessageBubble({ m }: { m: Message }) {
           </Text>
           <Group gap={4} justify="flex-end">
             {m.bookingId ? (
-              <Text size="xs" opacity={0.8}>
+              <Text size="xs" c={mine ? undefined : 'dimmed'}>
                 #{m.bookingId}
               </Text>
             ) : null}
             <Tooltip label={dateTime(m.createdAt)}>
-              <Text size="xs" opacity={0.8}>
+              <Text size="xs" c={mine ? undefined : 'dimmed'}>
                 {chatTime(m.createdAt)}
               </Text>
             </Tooltip>
             {mine ? (
               <Tooltip label={m.readAt ? t('chat.readAt', { when: dateTime(m.readAt) }) : t('chat.sent')}>
-                <span aria-label={m.readAt ? t('chat.read') : t('chat.sent')} style={{ display: 'inline-flex' }}>
-                  {m.readAt ? <IconChecks size={14} /> : <IconCheck size={14} opacity={0.7} />}
+                <span
+                  role="img"
+                  aria-label={m.readAt ? t('chat.read') : t('chat.sent')}
+                  style={{ display: 'inline-flex' }}
+                >
+                  {m.readAt ? <IconChecks size={14} /> : <IconCheck size={14} />}
                 </span>
               </Tooltip>
             ) : null}

@@ -161,7 +161,7 @@ describe('StopsEditor', () => {
       />,
     );
     expect(screen.getByText(/We could not find this address/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Place Pick-up on the map' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Place on map: Pick-up' })).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Save without placing it'));
     expect(allowed).toEqual([true]);
   });

@@ -121,7 +121,7 @@ export function BookingTable({
                     {near ? (
                       <Group gap={2} wrap="nowrap" data-testid="near-flag">
                         <IconAlarm size={14} color="var(--mantine-color-red-text)" aria-hidden />
-                        <Text size="xs" c="red.9" fw={600} title={t('dispatch.near.flag')}>
+                        <Text size="xs" c="var(--near-flag)" fw={600} title={t('dispatch.near.flag')}>
                           <VisuallyHidden>{t('dispatch.near.flag')} </VisuallyHidden>#{row.id}
                         </Text>
                       </Group>
