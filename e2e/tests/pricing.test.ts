@@ -17,6 +17,7 @@ describe('an admin builds a mileage model and gives it to a client', async () =>
   const { page } = await openBrowser({ viewport: { width: 1440, height: 900 } });
   const name = `Night and day ${Date.now() % 100000}`;
   let modelPath = '';
+  let clientName = '';
 
   beforeAll(async () => {
     await forgetEverything(page);
@@ -101,6 +102,33 @@ describe('an admin builds a mileage model and gives it to a client', async () =>
 
     await page.goto(modelPath + '?tab=clients');
     await page.getByRole('link', { name: client }).first().waitFor();
+    clientName = client;
+  });
+
+  it("books for that client and sees the price made by the client's model, with its breakdown", async () => {
+    await page.goto('/bookings/new');
+    await page.getByRole('combobox', { name: 'Client', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Client', exact: true }).fill(clientName.slice(0, 6));
+    await page.getByRole('option', { name: clientName }).first().click();
+    const addresses = page.getByPlaceholder('Address, or start typing a known place');
+    for (const [n, typed] of [
+      [0, 'Waterloo Station'],
+      [1, 'Royal Albert Hall'],
+    ] as const) {
+      await addresses.nth(n).click();
+      await addresses.nth(n).fill(typed);
+      await page
+        .getByRole('option', { name: new RegExp(typed) })
+        .first()
+        .click();
+    }
+    await page.getByRole('button', { name: 'Get quote' }).click();
+    const breakdown = page.getByTestId('price-breakdown');
+    await breakdown.waitFor();
+    await breakdown.getByText(new RegExp(`${name}.*version 2`)).waitFor();
+    await expect(breakdown.innerText()).resolves.toMatch(/Base fare/);
+    await expectAccessible(page, 'the booking form with a breakdown');
+    await shot(page, 'booking-form-breakdown');
   });
 
   it('tries a fare between two places under every model', async () => {

@@ -122,7 +122,7 @@ export const bookingBooking = area(
       input: quoteInput,
       output: quoteAnswer,
       summary:
-        'A distance-based estimate: straight-line distance between the stops times a road factor, base fare plus a rate per kilometre (or per hour for hourly hire), less a discount code.',
+        "The fare engine's price of a journey with its breakdown: the company's pricing by precedence (a fixed price, the client's model, the vehicle type's model, the company default; pricingModelID prices under one model), the distance from the routing service or the road-factor estimate, less a discount code.",
     }),
     UpdateBookingStatus: mutation({
       verb: 'update',
