@@ -39,8 +39,13 @@ export async function settled(page: Page): Promise<void> {
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   const present = await page.evaluate(() => 'axe' in window);
   if (!present) await page.addScriptTag({ path: axePath });
-  // Transitions (menus, notices fading in) are finished so colours are read at rest.
-  await page.evaluate(() => document.getAnimations().forEach((a) => a.finish()));
+  // Transitions (menus, notices fading in) are finished so colours are read at rest; an endless one
+  // (a spinner, a progress bar's stripes) cannot finish and is left turning.
+  await page.evaluate(() =>
+    document.getAnimations().forEach((a) => {
+      if (a.effect?.getComputedTiming().endTime !== Infinity) a.finish();
+    }),
+  );
   const violations = await page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<unknown> } }).axe;
     const result = (await axe.run(document, {

@@ -35,9 +35,14 @@ describe('an admin imports fixed prices and a fixed price wins', async () => {
       buffer: await fixedPriceSheet(price),
     });
     await dialog.getByTestId('fixed-import-preview').waitFor();
-    await expect.poll(() => dialog.getByTestId('count-new').innerText()).toMatch(/1 new/);
+    await expect.poll(() => dialog.getByTestId('count-new').innerText()).toMatch(/1 new/i);
     await expectAccessible(page, 'the fixed-price import preview');
     await dialog.getByRole('button', { name: /^Import 1 row/ }).click();
+    await dialog
+      .getByRole('status')
+      .getByText(/Imported: 1 new/)
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await dialog.waitFor({ state: 'detached' });
     await page
       .getByRole('cell', { name: /Gatwick Airport South Terminal/ })

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
@@ -28,7 +29,9 @@ const queryClient = new QueryClient({
 
 export function App() {
   const { primaryColor } = useCompanyLook();
-  const theme = useMemo(() => companyTheme(primaryColor), [primaryColor]);
+  const { t } = useTranslation();
+  const closeLabel = t('form.close');
+  const theme = useMemo(() => companyTheme(primaryColor, closeLabel), [primaryColor, closeLabel]);
   const cssVariablesResolver = useMemo(() => companyVariables(primaryColor), [primaryColor]);
   return (
     <DirectionProvider initialDirection={storedDirection()} detectDirection={false}>

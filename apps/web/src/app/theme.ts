@@ -15,7 +15,7 @@ export const DEFAULT_PRIMARY = '#0b7285';
  * or black text, whichever reads better: `autoContrast` with the luminance at which the two read
  * alike (0.179), so no filled badge or button falls under 4.5:1.
  */
-export function companyTheme(primaryColor: string = DEFAULT_PRIMARY) {
+export function companyTheme(primaryColor: string = DEFAULT_PRIMARY, closeLabel = 'Close') {
   const palette = companyPalette(primaryColor);
   return createTheme({
     colors: { brand: palette.shades as unknown as MantineColorsTuple },
@@ -28,6 +28,9 @@ export function companyTheme(primaryColor: string = DEFAULT_PRIMARY) {
     headings: { fontWeight: '650' },
     components: {
       Button: { defaultProps: { radius: 'md' } },
+      // Every dialog's and drawer's ✕ has a name (axe: a button without text), in the reader's language.
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
       // A notice's text under its title is Mantine's grey 6 (3.3:1 on white): the readable dimmed grey.
       Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
     },

@@ -26,10 +26,16 @@ export function PriceSection({ form, isNew }: { form: Form; isNew: boolean }) {
     setQuoting(true);
     setQuoteError(null);
     try {
-      const { stops, vehicleTypeId, hireMinutes, pickupAt, discountCode } = toInput(form.values, { isNew });
+      const { stops, vehicleTypeId, hireMinutes, pickupAt, discountCode, clientId, passengerCount } = toInput(
+        form.values,
+        { isNew },
+      );
       const found = (
         await callApi('Booking/GetBookingQuote', {
           stops,
+          // The client's pricing model takes precedence: the quote must know whose booking it is.
+          ...(clientId ? { clientId } : {}),
+          ...(passengerCount ? { passengerCount } : {}),
           ...(vehicleTypeId ? { vehicleTypeId } : {}),
           ...(hireMinutes ? { hireMinutes } : {}),
           ...(pickupAt ? { pickupAt } : {}),
