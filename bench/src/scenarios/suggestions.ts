@@ -46,12 +46,24 @@ export function rankInProcess(count: number, iterations: number): LoadFigures {
   );
 }
 
-/** The whole call: load the online drivers of the company, rank, explain, answer. */
-export async function suggestionsCall(ctx: BenchContext): Promise<LoadFigures> {
+/**
+ * The whole call: the nearest online drivers of the company, ranked, explained, answered — once with
+ * one dispatcher asking (the wait a dispatcher sees) and with several at once (with queueing on the
+ * machine's two cores).
+ */
+export async function suggestionsCall(ctx: BenchContext): Promise<{ single: LoadFigures; busy: LoadFigures }> {
   const call = poster(ctx.appUrl, ctx.officeToken);
-  return closedLoop(
-    `Booking/GetSuggestedDrivers, ${ctx.driverIds.length} online drivers (product)`,
-    async () => (await call('/Booking/GetSuggestedDrivers', { bookingId: ctx.bookingOnBusyDay, limit: 10 })).ok,
+  const ask = async () =>
+    (await call('/Booking/GetSuggestedDrivers', { bookingId: ctx.bookingOnBusyDay, limit: 10 })).ok;
+  const single = await closedLoop(`Booking/GetSuggestedDrivers, one dispatcher at a time`, ask, {
+    concurrency: 1,
+    seconds: ctx.seconds,
+    warmupSeconds: 2,
+  });
+  const busy = await closedLoop(
+    `Booking/GetSuggestedDrivers, ${ctx.driverIds.length} online drivers, ${ctx.concurrency} at once`,
+    ask,
     { concurrency: ctx.concurrency, seconds: ctx.seconds, warmupSeconds: 2 },
   );
+  return { single, busy };
 }

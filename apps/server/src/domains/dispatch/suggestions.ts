@@ -22,8 +22,8 @@ type Answer = z.output<typeof schemas.suggestions>;
 /** Papers are read for this many times the asked-for number of nearest drivers. */
 const PAPERS_FACTOR = 4;
 
-/** How many of the nearest fitting drivers leave the database to be ranked. */
-const NEAREST_LIMIT = 120;
+/** How many of the nearest fitting drivers leave the database to be ranked (the KNN index walks no further). */
+const NEAREST_LIMIT = 60;
 
 /** Drivers further than this from the pick-up are not looked at (a box, so the query stays cheap). */
 const SEARCH_RADIUS_KM = 50;
@@ -142,12 +142,13 @@ export async function suggestDrivers(ctx: Ctx, input: z.output<typeof schemas.su
     now: Date.now(),
   };
   const nearest = rankDrivers(everyone, { ...rankOptions, limit: Math.max(input.limit * PAPERS_FACTOR, 30) });
-  const papers = await papersOf(
-    ctx,
-    today,
-    nearest.ranked.map((r) => r.driverId),
-  );
-  const clashes = await clashesOf(ctx, ruleFacts, [...papers.keys()]);
+  const nearestIds = nearest.ranked.map((r) => r.driverId);
+  // Papers and clashes of the same nearest drivers, read at once (a clash of a driver the papers
+  // leave out is simply not used).
+  const [papers, clashes] = await Promise.all([
+    papersOf(ctx, today, nearestIds),
+    clashesOf(ctx, ruleFacts, nearestIds),
+  ]);
   const timezone = facts.timezone;
   const shortlist = everyone
     .filter((c) => papers.has(c.driverId))
