@@ -49,8 +49,9 @@ describe('signing in and out', async () => {
   it('signs a passenger in and out to /login?UKCB_PassApp', async () => {
     await page.goto('/login?UKCB_PassApp');
     await signInThroughForm(page, 'passenger@ukcb.test');
-    await page.getByTestId('placeholder').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/my-bookings');
+    // The passenger's home: their own bookings.
+    await page.waitForURL((url) => url.pathname === '/my-bookings');
+    await page.getByTestId('home').waitFor();
     await signOutThroughMenu(page);
     await page.waitForURL((url) => url.pathname === '/login' && url.search === '?UKCB_PassApp');
   });

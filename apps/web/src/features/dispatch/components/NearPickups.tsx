@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconAlarm } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +20,12 @@ export function NearPickups({ near, onOpen }: { near: readonly NearPickup[]; onO
       title={t('dispatch.near.title', { count: near.length })}
       data-testid="near-pickups"
       p="xs"
+      // On the red tint, dimmed lines take a deeper grey that keeps 4.5:1 in both themes.
+      style={
+        {
+          '--mantine-color-dimmed': 'light-dark(var(--mantine-color-gray-8), var(--mantine-color-dark-0))',
+        } as CSSProperties
+      }
     >
       <Stack gap={4}>
         {near.map((n) => (
