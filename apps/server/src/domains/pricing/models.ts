@@ -82,7 +82,15 @@ export async function listModels(ctx: Ctx, input: z.output<typeof schemas.pricin
     input.isActive === undefined ? undefined : eq(pricingModels.isActive, input.isActive),
     searchAny(input.q, [pricingModels.name]),
   ];
-  const where = and(...filters);
+  return modelsPage(ctx, input, and(...filters));
+}
+
+/** A page of pricing models matching `where`: default first then by name, or the sort asked for. */
+export function modelsPage(
+  ctx: Ctx,
+  input: Pick<z.output<typeof schemas.pricingModelListInput>, 'page' | 'perPage' | 'sortColumn' | 'sortType'>,
+  where: SQL | undefined,
+) {
   const order = input.sortColumn
     ? orderFrom(
         input,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { multiply } from '@cabdesk/money';
 import type { schemas } from '@cabdesk/contract';
 import type { MileageStep, VehicleModel, ZoneModel } from '@cabdesk/fare-engine';
@@ -6,10 +6,10 @@ import type { z } from 'zod';
 import type { Session } from '../../platform/auth/tokens';
 import type { CallContext } from '../../platform/http/context';
 import { conflict, fieldError, notFound } from '../../platform/http/errors';
-import { listPage, orderFrom, searchAny } from '../../platform/http/list';
+import { listPage, searchAny } from '../../platform/http/list';
 import { zones } from '../reference-data/schema';
 import { vehicleTypes } from '../vehicles/schema';
-import { createModel, modelDetail, modelRow, rowColumns, toRow, updateModel } from './models';
+import { createModel, modelDetail, modelRow, modelsPage, updateModel } from './models';
 import { pricingModels } from './schema';
 
 type Ctx = CallContext<Session>;
@@ -47,33 +47,7 @@ export async function listVehicleModels(ctx: Ctx, input: z.output<typeof schemas
     input.isActive === undefined ? undefined : eq(pricingModels.isActive, input.isActive),
     searchAny(input.q, [pricingModels.name]),
   );
-  const order = input.sortColumn
-    ? orderFrom(
-        input,
-        {
-          name: pricingModels.name,
-          mode: pricingModels.mode,
-          isDefault: pricingModels.isDefault,
-          version: pricingModels.currentVersion,
-          updatedAt: pricingModels.updatedAt,
-        },
-        { column: 'name', type: 'asc' },
-        pricingModels.id,
-      )
-    : [desc(pricingModels.isDefault), asc(pricingModels.name), asc(pricingModels.id)];
-  return listPage(input, {
-    count: async () => (await ctx.db.select({ n: count() }).from(pricingModels).where(where))[0]?.n ?? 0,
-    rows: async (limit, offset) =>
-      (
-        await ctx.db
-          .select(rowColumns)
-          .from(pricingModels)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset)
-      ).map(toRow),
-  });
+  return modelsPage(ctx, input, where);
 }
 
 /** Pricing/CreateVehicle. */
