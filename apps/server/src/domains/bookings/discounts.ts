@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { multiplyDivide } from '@cabdesk/money';
 import type { schemas } from '@cabdesk/contract';
 import type { z } from 'zod';
 import type { Session } from '../../platform/auth/tokens';
@@ -10,14 +11,14 @@ import { companyFacts, dayOf } from './company';
 type Ctx = CallContext<Session>;
 type Check = z.output<typeof schemas.codeValidationAnswer>;
 
-/** The money a code takes off a price: a percentage (rounded to the minor unit) or an amount, never more than the price. */
+/** The money a code takes off a set price: a percentage (half up, through the money module) or an amount, never more than the price. */
 export function discountOn(
   code: { discountType: 'percent' | 'amount'; percentBp: number | null; amountMinor: number | null },
   priceMinor: number,
 ) {
   const off =
     code.discountType === 'percent'
-      ? Math.round((priceMinor * (code.percentBp ?? 0)) / 10_000)
+      ? multiplyDivide(priceMinor, code.percentBp ?? 0, 10_000, 'half-up')
       : (code.amountMinor ?? 0);
   return Math.max(0, Math.min(priceMinor, off));
 }

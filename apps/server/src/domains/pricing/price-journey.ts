@@ -3,12 +3,12 @@ import { type Discount, PricingInputError, quote, type Quote } from '@cabdesk/fa
 import type { Session } from '../../platform/auth/tokens';
 import type { CallContext } from '../../platform/http/context';
 import { type AppError, fieldError } from '../../platform/http/errors';
-import { insidePolygon, metresBetween, type Point } from '../../platform/geo';
+import { insidePolygon, type Point } from '../../platform/geo';
 import { outwardOf } from '../flights/outward-codes';
 import { type ZoneList, zonesOf } from '../bookings/zones';
 import { knownLocations } from '../reference-data/schema';
 import { isBuiltIn, companyRules } from './company-rules';
-import { measureRoute, routerOf, type MeasuredRoute } from './routing';
+import { estimateRoute, measureRoute, routerOf, type MeasuredRoute } from './routing';
 import type { PriceBreakdown } from './breakdown';
 
 type Ctx = CallContext<Session>;
@@ -134,7 +134,7 @@ export async function priceJourney(ctx: Ctx, journey: JourneyToPrice): Promise<P
     ),
   ]);
   const deadMileageMetres =
-    setting.base && pickup?.point ? Math.round(metresBetween(setting.base, pickup.point) * setting.roadFactor) : 0;
+    setting.base && pickup?.point ? estimateRoute([setting.base, pickup.point], setting.roadFactor).distanceMetres : 0;
   let answer: Quote;
   try {
     answer = quote(
