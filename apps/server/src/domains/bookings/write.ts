@@ -32,84 +32,15 @@ import { blankToNull, stopRows } from './stop-rows';
 import { bookings, bookingStops, remoteBookingChanges } from './schema';
 import { createdTrace, traced } from './trace';
 import { afterOutsideCreate, isOutsideSession, outsideInput } from '../web-booker/outside';
-import { pointOf, zoneIn, zonesOf } from './zones';
-import { priceJourney, priceParts } from '../pricing/price-journey';
+import { agreedPrice, journeyOf, routeOf, undiscounted } from './booking-price';
+import { priceParts } from '../pricing/price-journey';
 import type { PriceBreakdown } from '../pricing/breakdown';
-import type { Discount } from '@cabdesk/fare-engine';
 
 type Ctx = CallContext<Session>;
 type CreateInput = z.output<typeof schemas.bookingCreateInput>;
 export type UpdateInput = z.output<typeof schemas.bookingUpdateInput>;
 type StopInput = z.output<typeof schemas.stopInput>;
 type Insert = typeof bookings.$inferInsert;
-
-/** What prices a journey: its parties, the pick-up time and the discount (resolved by the caller). */
-interface JourneyParties {
-  hireMinutes: number | null;
-  vehicleTypeId: number | null;
-  clientId: number | null;
-  passengers: number;
-  pickupAt: Date;
-  discount: Discount | null;
-}
-
-/** Zones and the fare engine's price of a route; no price for an unplaced route that is not an hourly hire. */
-async function journeyOf(ctx: Ctx, stops: StopInput[], parties: JourneyParties) {
-  const points = await Promise.all(stops.map((s) => pointOf(ctx, s)));
-  const located = points.every((p) => p !== null);
-  if (!located && !parties.hireMinutes) {
-    const zoneList = await zonesOf(ctx);
-    return {
-      priced: null,
-      pickupZoneId: zoneIn(zoneList, points[0] ?? null)?.id ?? null,
-      dropoffZoneId: stops.length > 1 ? (zoneIn(zoneList, points[points.length - 1] ?? null)?.id ?? null) : null,
-    };
-  }
-  const priced = await priceJourney(ctx, {
-    stops: stops.map((s, i) => ({
-      point: points[i] ?? null,
-      postcode: s.postcode,
-      knownLocationId: s.knownLocationId,
-    })),
-    pickupAt: parties.pickupAt,
-    clientId: parties.clientId,
-    vehicleTypeId: parties.vehicleTypeId,
-    hireMinutes: parties.hireMinutes,
-    passengers: parties.passengers,
-    discount: parties.discount,
-  });
-  return { priced, pickupZoneId: priced.pickupZoneId, dropoffZoneId: priced.dropoffZoneId };
-}
-
-type Journey = Awaited<ReturnType<typeof journeyOf>>;
-
-/** The measured distance and time of a priced route (an hourly hire's time is its hours). */
-function routeOf(journey: Journey, hireMinutes: number | null) {
-  if (!journey.priced) return { distanceMetres: null, durationSeconds: hireMinutes ? hireMinutes * 60 : null };
-  return {
-    distanceMetres: journey.priced.route.distanceMetres || null,
-    durationSeconds: hireMinutes ? hireMinutes * 60 : journey.priced.route.durationSeconds,
-  };
-}
-
-/** The engine's price before the discount it took off. */
-const undiscounted = (b: PriceBreakdown) => b.price + priceParts(b).discountMinor;
-
-/**
- * The price a booking keeps: the engine's, or the one a person set (kept with the engine's answer
- * beside it as `override`). `sent` is the price before any discount, as the form sends it.
- */
-function agreedPrice(ctx: Ctx, journey: Journey, sent: number | null | undefined) {
-  const b = journey.priced?.breakdown ?? null;
-  if (!b) return { breakdown: null, versionId: null };
-  if (sent === undefined || sent === null || sent === undiscounted(b)) {
-    return { breakdown: b, versionId: journey.priced?.versionId ?? null };
-  }
-  return {
-    breakdown: { ...b, override: { price: sent, userId: ctx.session.userId } },
-    versionId: journey.priced?.versionId ?? null,
-  };
-}
 
 async function writeStops(ctx: Ctx, bookingId: number, stops: StopInput[]) {
   await ctx.db
