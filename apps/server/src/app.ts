@@ -11,6 +11,9 @@ import { startOfferExpiry } from './domains/dispatch/offer-expiry';
 import { closeChannels } from './domains/notifications/channels';
 import { defineNotificationJobs } from './domains/notifications/jobs';
 import { defineAccountJobs } from './domains/auth/jobs';
+import { defineCardPaymentJobs } from './domains/payments/booking-lifecycle';
+import { installCardProviders } from './domains/payments/providers';
+import { installPaymentWebhook, receivePaymentEvent } from './domains/payments/webhook';
 import { AbilityCache } from './platform/auth/abilities';
 import { AddressRateLimit, SignInThrottle } from './platform/auth/sign-in-throttle';
 import { SessionRevocations } from './platform/auth/revocations';
@@ -83,6 +86,13 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     checkOutputs: options.checkOutputs ?? false,
     handlers: allHandlers,
   };
+  installCardProviders(services, {
+    db,
+    log,
+    appSecret: secret,
+    settingsOf: async () => ({ provider: 'offline', publishableKey: null, secretKey: null, webhookSecret: null }),
+    receive: (companyId, body, signature) => receivePaymentEvent(services, companyId, body, signature),
+  });
 
   await loadRecentRevocations(services);
   installFailureHandler(app);
@@ -99,10 +109,12 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     }
   });
   installFileRoutes(app, services.files);
+  installPaymentWebhook(app, services);
   const hub = new LiveHub(services.bus, db);
   await installLiveSocket(app, services, hub, new PositionWriter(db, services.bus));
   defineNotificationJobs(services);
   defineAccountJobs(services);
+  defineCardPaymentJobs(services);
   await services.jobs.start();
   app.addHook('onClose', startOfferExpiry(services));
   app.addHook('onClose', startNearPickupWatch(services));

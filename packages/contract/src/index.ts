@@ -8,6 +8,7 @@ export * from './permissions';
 export * from './types';
 export * from './bookings/status';
 export * from './bookings/state-machine';
+export * from './payments/status';
 export * from './reference-data/fixed-lists';
 export * from './crud';
 export * as schemas from './schemas';

@@ -42,7 +42,11 @@ export const finalStatuses: readonly BookingStatus[] = ['completed', 'no_show', 
 /** Statuses that count as a job done for statistics (a no-show is paid as a job). */
 export const doneStatuses: readonly BookingStatus[] = ['completed', 'no_show'];
 
-export const paymentStatuses = ['unpaid', 'paid', 'invoiced', 'refunded'] as const;
+/**
+ * Where a booking's money stands (docs/payments.md): a card authorised at confirmation is `authorised`,
+ * captured or paid otherwise is `paid`; refunds make it `partlyRefunded` or `refunded`.
+ */
+export const paymentStatuses = ['unpaid', 'authorised', 'paid', 'partlyRefunded', 'refunded', 'invoiced'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 /** Where a booking came from (the dashboard's sources panel). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bookingMoveNames } from '../bookings/state-machine';
 import { bookingStatuses } from '../bookings/status';
-import { id, isoDateTime, listInput, text } from '../fields';
+import { id, isoDateTime, listInput, text, wholeNumber } from '../fields';
 
 /** How far ahead of the server a phone's clock may run before its takenAt is refused. */
 export const JOURNEY_CLOCK_SKEW_MS = 2 * 60_000;
@@ -38,6 +38,9 @@ export const journeyStepInput = z.object({
   id: id(),
   step: z.enum(journeyStepNames, { error: `must be one of: ${journeyStepNames.join(', ')}` }),
   ...stepExtras,
+  cashCollected: wholeNumber({ min: 0, max: 100_000_000 })
+    .optional()
+    .describe('On "complete" of a cash job: the cash taken, in minor units; the fare when left out'),
 });
 
 /** Driver/ConfirmBooking and Driver/RejectBooking: the step is the call itself. */

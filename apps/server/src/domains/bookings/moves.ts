@@ -1,3 +1,4 @@
+import { paymentsOnMove } from '../payments/booking-lifecycle';
 import { and, eq } from 'drizzle-orm';
 import {
   type BookingMove,
@@ -131,7 +132,14 @@ export async function moveBooking(
   ctx: Ctx,
   id: number,
   move: BookingMove,
-  options: { patch?: Patch; expectVersion?: number; source?: MoveSource; note?: string } = {},
+  options: {
+    patch?: Patch;
+    expectVersion?: number;
+    source?: MoveSource;
+    note?: string;
+    /** A cash job's completion: the cash the driver took (the fare when left out). */
+    cashCollectedMinor?: number | undefined;
+  } = {},
 ): Promise<Booking> {
   const booking = await lockBooking(ctx, id);
   if (!canMove(booking.status, move)) refuseMove(booking, move);
@@ -172,6 +180,7 @@ export async function moveBooking(
   const message = messageOf[move];
   if (message) await queueBookingMessages(ctx, id, message);
   await notifyDriverOfMove(ctx, move, booking, after, options.source ?? 'office');
+  await paymentsOnMove(ctx, booking, after, move, { cashCollectedMinor: options.cashCollectedMinor });
   await emit(ctx, {
     type: 'booking.moved',
     payload: { id, move, from: booking.status, status: to, driverId: after.driverId, version: after.version },

@@ -115,6 +115,9 @@ export const paymentMoves: Record<PaymentStatus, readonly PaymentStatus[]> = {
   invoiced: ['paid', 'unpaid'],
   paid: ['refunded', 'unpaid'],
   refunded: [],
+  // Card money moves only with the provider's word (docs/payments.md), never by hand.
+  authorised: [],
+  partlyRefunded: [],
 };
 
 /** Booking/UpdatePaymentStatusOfBooking. Setting the status it already has changes nothing. */

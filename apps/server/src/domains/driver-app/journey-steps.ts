@@ -177,6 +177,7 @@ export async function takeJourneyStep(ctx: Ctx, input: StepInput): Promise<StepA
     source: 'driver',
     note: input.note,
     patch,
+    cashCollectedMinor: input.step === 'complete' ? input.cashCollected : undefined,
   });
   await markStops(ctx, booking.id, input.step, at);
   await recordMarks(ctx, booking.id, driverId, input.step, marks);

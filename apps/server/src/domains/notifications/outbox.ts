@@ -26,7 +26,12 @@ export interface NewMessage {
  * Messages about an account (a reset link, a sign-up link) carry a one-time secret in their link:
  * the outbox shows them to the office with the secret hidden, and the stored copy loses it once sent.
  */
-export const ACCOUNT_EVENTS: readonly string[] = ['password_reset', 'sign_up_confirm', 'sign_up_exists'];
+export const ACCOUNT_EVENTS: readonly string[] = [
+  'password_reset',
+  'sign_up_confirm',
+  'sign_up_exists',
+  'payment_link',
+];
 
 export const hideLinkSecrets = (body: string) => body.replace(/([#?&]token=)[A-Za-z0-9_-]+/g, '$1(hidden)');
 

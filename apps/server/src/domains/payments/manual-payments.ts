@@ -1,0 +1,72 @@
+import type { schemas } from '@cabdesk/contract';
+import type { z } from 'zod';
+import type { Session } from '../../platform/auth/tokens';
+import type { CallContext } from '../../platform/http/context';
+import { conflict, fieldError } from '../../platform/http/errors';
+import { recordAudit } from '../audit/record';
+import { lockBooking } from '../bookings/moves';
+import { settleBookingStatus } from './booking-status';
+import { paidOf, payerOf } from './card-payments';
+import { postManualPayment } from './postings';
+import { paymentTransactions } from './schema';
+
+type Ctx = CallContext<Session>;
+
+const methodWords: Record<string, string> = { cash: 'cash', bank_transfer: 'bank transfer', cheque: 'cheque' };
+
+/**
+ * Money the office took by hand for a booking (PaymentTransaction/AddPaymentTransaction): never more
+ * than is left to pay, posted to the ledger in the same transaction, and in the booking's history.
+ */
+export async function recordManualPayment(ctx: Ctx, input: z.output<typeof schemas.manualPaymentInput>) {
+  const booking = await lockBooking(ctx, input.bookingId);
+  if (booking.status === 'cancelled' || booking.status === 'rejected') {
+    throw conflict(`Booking ${booking.id} is ${booking.status}: it cannot be paid.`);
+  }
+  const payer = payerOf(booking);
+  if (!payer.clientId && !payer.passengerId) {
+    throw fieldError('bookingId', 'payer', 'The booking needs a passenger or a client before a payment is recorded');
+  }
+  const paid = await paidOf(ctx, booking.id);
+  const due = (booking.priceMinor ?? 0) - paid.card - paid.other - paid.authorised;
+  if (input.amount > due) {
+    throw fieldError(
+      'amount',
+      'max',
+      due > 0 ? `Record at most what is left to pay (${due})` : 'Nothing is left to pay on this booking',
+    );
+  }
+  const words = methodWords[input.method] ?? input.method;
+  const posted = await postManualPayment(ctx, {
+    bookingId: booking.id,
+    payer,
+    amount: input.amount,
+    description: `Payment by ${words} for booking ${booking.id}${input.reference ? ` (${input.reference})` : ''}`,
+  });
+  const [row] = await ctx.db
+    .insert(paymentTransactions)
+    .values({
+      companyId: ctx.session.companyId,
+      bookingId: booking.id,
+      clientId: booking.clientId,
+      passengerId: booking.passengerId,
+      driverId: booking.driverId,
+      kind: 'manualPayment',
+      method: input.method,
+      amountMinor: input.amount,
+      currency: booking.currency,
+      reference: input.reference || null,
+      reason: input.note || null,
+      journalEntryId: posted.id,
+      createdBy: ctx.session.userId || null,
+    })
+    .returning();
+  await recordAudit(ctx, {
+    entityType: 'booking',
+    entityId: booking.id,
+    action: 'payment.manualPayment',
+    changes: { payment: { before: null, after: `${input.amount} ${booking.currency} by ${words}` } },
+  });
+  await settleBookingStatus(ctx, booking.id);
+  return row as typeof paymentTransactions.$inferSelect;
+}

@@ -1,0 +1,112 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../platform/services';
+import { systemContext } from '../dispatch/offer-expiry';
+import { companies } from '../company/schema';
+import { applyIntent, applyRefund } from './card-payments';
+import type { PaymentIntent, ProviderEvent, Refund } from './provider/types';
+import { verifyEvent } from './provider/signature';
+import { cardPayments, paymentEvents } from './schema';
+import { cardProvidersOf } from './providers';
+
+export type WebhookOutcome =
+  { status: 200; outcome: 'applied' | 'unknown' | 'ignored' | 'duplicate' } | { status: 400 | 404; message: string };
+
+const objectRefOf = (event: ProviderEvent): string | null => {
+  const object = event.data?.object as { id?: unknown; paymentIntentId?: unknown } | undefined;
+  if (!object) return null;
+  if (event.type.startsWith('charge.refund') && typeof object.paymentIntentId === 'string')
+    return object.paymentIntentId;
+  return typeof object.id === 'string' ? object.id : null;
+};
+
+/**
+ * One event from the company's card provider (docs/payments.md#webhook): its signature checked on the
+ * raw body, kept once by the provider's event id (a replay or a second delivery changes nothing), then
+ * applied to the payment it names in the same transaction.
+ */
+export async function receivePaymentEvent(
+  services: Services,
+  companyId: number,
+  rawBody: string,
+  signature: string | undefined,
+): Promise<WebhookOutcome> {
+  const [company] = await services.db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+  if (!company) return { status: 404, message: 'No such company.' };
+  const { provider, webhookSecret } = await cardProvidersOf(services).forCompany(companyId);
+  if (!webhookSecret) return { status: 400, message: 'No webhook secret is configured for this company.' };
+  const verified = verifyEvent(webhookSecret, rawBody, signature);
+  if (!verified.ok) return { status: 400, message: `The event was refused: ${verified.reason}.` };
+  let event: ProviderEvent;
+  try {
+    event = JSON.parse(rawBody) as ProviderEvent;
+  } catch {
+    return { status: 400, message: 'The event body is not JSON.' };
+  }
+  if (typeof event.id !== 'string' || typeof event.type !== 'string') {
+    return { status: 400, message: 'The event has no id or type.' };
+  }
+  const effects: (() => unknown)[] = [];
+  const outcome = await services.db.transaction(async (tx) => {
+    const ctx = systemContext(tx, services, companyId, effects, 'payments-webhook');
+    const objectRef = objectRefOf(event);
+    const [kept] = await tx
+      .insert(paymentEvents)
+      .values({
+        companyId,
+        provider: provider.name,
+        eventRef: event.id,
+        type: event.type,
+        objectRef,
+        payload: event as unknown as Record<string, unknown>,
+        outcome: 'received',
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (!kept) return 'duplicate' as const;
+    const [known] = objectRef
+      ? await tx
+          .select({ id: cardPayments.id })
+          .from(cardPayments)
+          .where(and(eq(cardPayments.companyId, companyId), eq(cardPayments.intentRef, objectRef)))
+      : [];
+    let result: 'applied' | 'unknown' | 'ignored';
+    if (!known) result = 'unknown';
+    else if (event.type.startsWith('payment_intent.')) {
+      await applyIntent(ctx, event.data.object as PaymentIntent);
+      result = 'applied';
+    } else if (event.type === 'charge.refunded') {
+      await applyRefund(ctx, event.data.object as Refund);
+      result = 'applied';
+    } else result = 'ignored';
+    await tx.update(paymentEvents).set({ outcome: result }).where(eq(paymentEvents.id, kept.id));
+    return result;
+  });
+  for (const effect of effects) await effect();
+  return { status: 200, outcome };
+}
+
+/** POST /webhooks/payments/:companyId — the address a company gives its card provider. */
+export function installPaymentWebhook(app: FastifyInstance, services: Services): void {
+  void app.register(async (scope) => {
+    // The signature is over the body exactly as it arrived: keep it as text.
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    scope.post<{ Params: { companyId: string } }>('/webhooks/payments/:companyId', async (request, reply) => {
+      const companyId = Number(request.params.companyId);
+      if (!Number.isSafeInteger(companyId) || companyId < 1) {
+        return reply.status(404).send({ code: 404, message: 'No such company.' });
+      }
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const signature = request.headers['stripe-signature'];
+      const answer = await receivePaymentEvent(
+        services,
+        companyId,
+        raw,
+        Array.isArray(signature) ? signature[0] : signature,
+      );
+      if (answer.status !== 200)
+        return reply.status(answer.status).send({ code: answer.status, message: answer.message });
+      return reply.send({ code: 200, message: 'Received', received: true, outcome: answer.outcome });
+    });
+  });
+}
