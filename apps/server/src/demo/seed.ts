@@ -12,8 +12,9 @@ import { seedChatIncidentsLostFound } from './chat-incidents';
 import { seedNotificationsDemo } from './notifications';
 import { seedDemoPositions } from './positions';
 import { seedDriversOnShift } from './shifts';
-
+import { seedPayments } from './payments';
 import { seedTariffs } from './tariffs';
+
 export { demoSignIns } from './companies';
 
 const emailDomains: Record<number, string> = { 1: 'ukcb.test', 10005: 'charchauf.test', 10010: 'de.test' };
@@ -87,6 +88,12 @@ const steps: { id: string; run: (db: Db) => Promise<void> }[] = [
     id: 'tariffs',
     run: async (db) => {
       for (const c of demoCompanies) await seedTariffs(db, c.id);
+    },
+  },
+  {
+    id: 'payments',
+    run: async (db) => {
+      for (const c of demoCompanies) await seedPayments(db, c.id);
     },
   },
   {

@@ -23,6 +23,7 @@ import { messageOf } from '../../api/errors';
 import { dateTime, money } from '../../ui/format';
 import { fixedLabel } from '../../ui/fixedLabel';
 import { BookingTrackingPanel } from '../map/BookingTrackingPanel';
+import { BookingPayment } from '../payments/booking/BookingPayment';
 import { useCall } from '../../api/hooks';
 import type { BookingDetails } from './api';
 import { HistoryLog } from './details/HistoryLog';
@@ -35,6 +36,7 @@ import { StatusBadge } from './status';
 /** /bookings/:id — one booking: journey, people, vehicle, price, status moves, timeline and history. */
 export function BookingDetailsPage() {
   const { t } = useTranslation();
+  const ability = useAbility();
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const details = useCall('Booking/GetBookingDetails', { id: valid ? id : 1 }, { enabled: valid });
@@ -102,6 +104,14 @@ export function BookingDetailsPage() {
             <Card title={t('bookings.section.price')}>
               <Price booking={booking} />
             </Card>
+            {ability.can('read', 'Payment') ? (
+              <Card title={t('bookings.section.payment')}>
+                <BookingPayment
+                  bookingId={booking.id}
+                  closed={booking.status === 'cancelled' || booking.status === 'rejected'}
+                />
+              </Card>
+            ) : null}
             <Card title={t('bookings.section.timeline')}>
               <StatusTimeline booking={booking} />
             </Card>
