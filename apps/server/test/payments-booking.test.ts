@@ -4,7 +4,8 @@ import { bookings } from '../src/domains/bookings/schema';
 import { ledgerAccounts, journalEntries } from '../src/domains/ledger/schema';
 import { outboxMessages } from '../src/domains/notifications/schema';
 import { offlineProviderObjects } from '../src/domains/payments/provider/offline-schema';
-import { cardPayments, paymentEvents, paymentTransactions } from '../src/domains/payments/schema';
+import { cardPayments, paymentCards, paymentEvents, paymentTransactions } from '../src/domains/payments/schema';
+import { webBookerVisits } from '../src/domains/web-booker/schema';
 import { signEvent } from '../src/domains/payments/provider/signature';
 import { call, callData } from './client';
 import { book, bookingWorld, type BookingWorld } from './factories-bookings';
@@ -372,5 +373,131 @@ describe('the webhook', () => {
     // Another company's secret does not open this company's webhook.
     const theirs = (await cardProvidersOf(t.services).forCompany(them.company.id)).webhookSecret!;
     expect((await post(w.company.id, real, signEvent(theirs, real))).statusCode).toBe(400);
+  });
+});
+
+describe('saved cards, payments by hand and who may look', () => {
+  it('saves a card while paying, charges it again off-session, and refuses it once expired', async () => {
+    const first = await cardBooking();
+    const paid = await callData(
+      t.app,
+      'PaymentTransaction/StripePaymentTokenProvided',
+      { bookingId: first.id, token: visa, capture: 'now', saveCard: true },
+      w.accounts.accessToken,
+    );
+    expect(paid.cardId).toBeGreaterThan(0);
+    const [card] = await t.db.select().from(paymentCards).where(eq(paymentCards.id, paid.cardId!));
+    expect(card).toMatchObject({ ownerKind: 'passenger', ownerId: w.passengerId, last4: '4242', isDefault: true });
+    const second = await cardBooking();
+    const again = await call(
+      t.app,
+      'PaymentTransaction/StripePayment',
+      { bookingId: second.id, cardId: paid.cardId!, capture: 'now' },
+      w.accounts.accessToken,
+    );
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(await paymentStatusOf(second.id)).toBe('paid');
+    await t.db.update(paymentCards).set({ expYear: 2020 }).where(eq(paymentCards.id, paid.cardId!));
+    const third = await cardBooking();
+    const expired = await call(
+      t.app,
+      'PaymentTransaction/StripePayment',
+      { bookingId: third.id, cardId: paid.cardId! },
+      w.accounts.accessToken,
+    );
+    expect(expired.status).toBe(400);
+    expect(expired.body.errors?.[0]?.field).toBe('cardId');
+    expect(expired.body.message).toMatch(/expired/);
+    // Another company's card is not this booking's payer's.
+    const theirs = await cardBooking();
+    const wrong = await call(
+      t.app,
+      'PaymentTransaction/StripePayment',
+      { bookingId: theirs.id, cardId: 999_999 },
+      w.accounts.accessToken,
+    );
+    expect(wrong.status).toBe(404);
+  });
+
+  it('records a payment by hand, never more than is left, and posts it to the bank', async () => {
+    const b = await cardBooking();
+    const before = await balance('bank');
+    const tooMuch = await call(
+      t.app,
+      'PaymentTransaction/AddPaymentTransaction',
+      { bookingId: b.id, amount: b.priceMinor! + 1, method: 'bank_transfer' },
+      w.accounts.accessToken,
+    );
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.errors?.[0]?.field).toBe('amount');
+    const badMethod = await call(
+      t.app,
+      'PaymentTransaction/AddPaymentTransaction',
+      { bookingId: b.id, amount: 100, method: 'gold' as never },
+      w.accounts.accessToken,
+    );
+    expect(badMethod.status).toBe(400);
+    expect(badMethod.body.errors?.[0]?.field).toBe('method');
+    const ok = await call(
+      t.app,
+      'PaymentTransaction/AddPaymentTransaction',
+      { bookingId: b.id, amount: b.priceMinor!, method: 'bank_transfer', reference: 'TRF-1' },
+      w.accounts.accessToken,
+    );
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.data).toMatchObject({ kind: 'manualPayment', method: 'bank_transfer', amount: b.priceMinor });
+    expect((await balance('bank')) - before).toBe(b.priceMinor);
+    expect(await paymentStatusOf(b.id)).toBe('paid');
+    const other = await call(t.app, 'Booking/CheckExistingPayment', { bookingId: b.id }, them.accounts.accessToken);
+    expect(other.status).toBe(404);
+    const dispatcher = await call(t.app, 'Booking/CheckExistingPayment', { bookingId: b.id }, w.dispatcher.accessToken);
+    expect(dispatcher.status).toBe(403);
+  });
+
+  it('lets a web-booker visitor pay their own booking by card, and no other', async () => {
+    const visit = await callData(t.app, 'Booking/GetWebBookerUserID', { companyID: w.company.id });
+    await callData(
+      t.app,
+      'Booking/GetPassengerForWebBooker',
+      { firstName: 'Pat', surname: 'Payer', phone: '+44 7700 900123', email: 'pat@example.com' },
+      visit.token,
+    );
+    const made = await callData(
+      t.app,
+      'Booking/Create',
+      {
+        pickupAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+        stops: [
+          { address: 'Palace of Westminster, London', postcode: 'SW1A 0AA', lat: 51.4995, lng: -0.1248 },
+          { address: "St Paul's Cathedral, London", postcode: 'EC4M 8AD', lat: 51.5138, lng: -0.0984 },
+        ],
+        vehicleTypeId: w.saloonId,
+        paymentMethod: 'card',
+        source: 'web',
+      },
+      visit.token,
+    );
+    const someoneElses = await cardBooking();
+    const refused = await call(
+      t.app,
+      'PaymentTransaction/CreatePaymentIntent',
+      { bookingId: someoneElses.id, token: visa },
+      visit.token,
+    );
+    expect(refused.status).toBe(404);
+    const res = await call(
+      t.app,
+      'PaymentTransaction/CreatePaymentIntent',
+      { bookingId: made.id, token: visa },
+      visit.token,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.status).toBe('requires_capture');
+    const state = await callData(t.app, 'PaymentTransaction/GetPaymentStatus', { bookingId: made.id }, visit.token);
+    expect(state.paymentStatus).toBe('authorised');
+    const [kept] = await t.db.select().from(webBookerVisits).where(eq(webBookerVisits.bookingId, made.id));
+    expect(kept).toBeTruthy();
+    // A visitor has no account: the card is not kept.
+    expect(res.body.data.cardId).toBeNull();
   });
 });
