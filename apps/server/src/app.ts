@@ -23,6 +23,7 @@ import { LiveHub } from './platform/events/hub';
 import { installLiveSocket } from './platform/events/websocket';
 import { PositionWriter } from './domains/tracking/position-writer';
 import { TokenService, loadOrCreateSecret } from './platform/auth/tokens';
+import { loadOrCreateSecretsKey, sealer } from './platform/secrets/sealed';
 import type { RootDb } from './platform/db/client';
 import { installDocs } from './platform/http/docs';
 import { installFailureHandler } from './platform/http/failures';
@@ -73,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     log,
     db,
     tokens: new TokenService(secret, config.accessTokenTtlSeconds, revocations),
+    secrets: sealer(loadOrCreateSecretsKey(config.dataDir, config.secretsKey)),
     revocations,
     files: new FileService(new LocalFileStore(path.join(config.dataDir, 'files')), secret),
     bus,

@@ -27,3 +27,4 @@ export * from './driver-app/account-schemas';
 export * from './driver-app/journey-schemas';
 export * from './pricing/schemas';
 export * from './web-booker/schemas';
+export * from './payments/configuration-schemas';

@@ -24,6 +24,7 @@ import { staffHandlers } from './staff/handlers';
 import { vehiclesHandlers } from './vehicles/handlers';
 import { pricingHandlers } from './pricing/handlers';
 import { webBookerHandlers } from './web-booker/handlers';
+import { configurationHandlers } from './payments/configuration-handlers';
 
 /** Every built call's handler; the type makes a built call without a handler a compile error. */
 export const allHandlers: Handlers = {
@@ -52,4 +53,5 @@ export const allHandlers: Handlers = {
   ...driverAccountHandlers,
   ...pricingHandlers,
   ...webBookerHandlers,
+  ...configurationHandlers,
 };

@@ -1,4 +1,6 @@
-import { area, planned } from '../define';
+import { area, mutation, planned, read } from '../define';
+import { noInput } from '../fields';
+import { paymentLiveStatus, providerKeyTest } from './configuration-schemas';
 
 export const bookingPayment = area(
   'Booking',
@@ -72,12 +74,24 @@ export const paymentTransactionPayment = area(
     CreatePaymentIntent: planned(),
     TestClientSecret: planned(),
     CheckCardValidityAndDetails: planned(),
-    StripeTest: planned(),
+    StripeTest: mutation({
+      verb: 'update',
+      subject: 'Settings',
+      input: noInput(),
+      output: providerKeyTest,
+      summary:
+        "Checks the saved keys with the provider (Stripe: an authenticated read of the balance); a refused key answers ok: false with the provider's words.",
+    }),
     MakeClientCardDefault: planned(),
     MakePassengerCardDefault: planned(),
     AddPassengerCreditCard: planned(),
     GetStripeTransactions: planned(),
     GetStripeTransactionsEventLog: planned(),
-    GetStripeLiveStatus: planned(),
+    GetStripeLiveStatus: read({
+      input: noInput(),
+      output: paymentLiveStatus,
+      alsoFor: 'Settings',
+      summary: 'Whether card payments run live (real money) or in test mode, and on which provider.',
+    }),
   },
 );
