@@ -118,7 +118,7 @@ describe('Configuration/Create', () => {
         'secretKey',
         'Secret key is a live key but the mode is test',
       ],
-      [{ provider: 'offline', mode: 'live' }, 'mode', 'Mode must be Test'],
+      [{ provider: 'offline', mode: 'live' }, 'mode', 'Mode must be test: the offline provider'],
       [{ provider: 'paypal' }, 'provider', 'Provider must be offline or stripe'],
       [{ currency: 'XYZ' }, 'currency', 'Currency must be one of'],
       [{ statementDescriptor: 'ab' }, 'statementDescriptor', 'Statement descriptor must be at least 5'],
@@ -201,6 +201,9 @@ describe('Configuration/Update', () => {
     const res = await callRaw(w.app, 'Configuration/Update', { mode: 'live' }, w.admin.token);
     expect(res.status).toBe(400);
     expect(res.body.errors?.map((e) => e.field)).toEqual(['mode', 'mode']);
+    expect(res.body.errors?.[1]?.message).toBe(
+      'Mode is live but the saved secret key is a test key: enter a sk_live_ key too',
+    );
     const read = await call(w.app, 'Configuration/GetConfigurationData', {}, w.admin.token);
     expect(read.body.data?.mode).toBe('test');
   });

@@ -23,34 +23,37 @@ export function checkConfiguration(next: NextConfiguration, sent: schemas.Paymen
       peopleError(
         'mode',
         'must be test with the offline provider',
-        'Mode must be Test: the offline provider only takes test payments.',
+        'must be test: the offline provider takes test payments only',
       ),
     );
   }
   if (next.provider === 'stripe') {
     const keys = [
-      ['publishableKey', next.publishableKey, 'Publishable key', 'pk'],
-      ['secretKey', next.secretKey, 'Secret key', 'sk'],
+      ['publishableKey', next.publishableKey, 'publishable key', 'pk'],
+      ['secretKey', next.secretKey, 'secret key', 'sk'],
     ] as const;
     for (const [field, value, words, prefix] of keys) {
+      const wanted = `${prefix}_${next.mode}_`;
       if (!value) {
-        errors.push(
-          peopleError(
-            field,
-            'is required for Stripe',
-            `${words} is required for Stripe (it starts with ${prefix}_${next.mode}_).`,
-          ),
-        );
-      } else if (modeOfKey(value) !== next.mode) {
-        const named = sent[field] ? field : 'mode';
-        errors.push(
-          peopleError(
-            named,
-            `must match the mode (${next.mode})`,
-            `${words} is a ${modeOfKey(value)} key but the mode is ${next.mode}: enter a ${prefix}_${next.mode}_ key or change the mode.`,
-          ),
-        );
+        errors.push(peopleError(field, 'is required for Stripe', `is required for Stripe (it starts with ${wanted})`));
+        continue;
       }
+      const kind = modeOfKey(value);
+      if (kind === next.mode) continue;
+      const rule = `must match the mode (${next.mode})`;
+      errors.push(
+        sent[field]
+          ? peopleError(
+              field,
+              rule,
+              `is a ${kind} key but the mode is ${next.mode}: enter a ${wanted} key or change the mode`,
+            )
+          : peopleError(
+              'mode',
+              rule,
+              `is ${next.mode} but the saved ${words} is a ${kind} key: enter a ${wanted} key too`,
+            ),
+      );
     }
   }
   if (errors.length) throw badRequest(describeFieldErrors(errors), errors);

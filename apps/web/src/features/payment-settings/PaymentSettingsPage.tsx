@@ -5,6 +5,7 @@ import {
   Code,
   CopyButton,
   Group,
+  Input,
   SegmentedControl,
   Select,
   Stack,
@@ -239,12 +240,15 @@ function ConfigurationForm({ configuration }: { configuration: Configuration }) 
 function WebhookAddress({ url }: { url: string }) {
   const { t } = useTranslation();
   return (
-    <Stack gap={4}>
-      <Text size="sm" fw={500} id="webhook-address-label">
-        {t('payment-settings.webhookUrl')}
-      </Text>
+    <Input.Wrapper
+      label={t('payment-settings.webhookUrl')}
+      description={t('payment-settings.webhookUrlHelp')}
+      inputWrapperOrder={['label', 'input', 'description']}
+      labelElement="div"
+      id="webhook-address"
+    >
       <Group gap="sm" wrap="nowrap">
-        <Code aria-labelledby="webhook-address-label" data-testid="webhook-url" style={{ overflowWrap: 'anywhere' }}>
+        <Code data-testid="webhook-url" style={{ overflowWrap: 'anywhere' }}>
           {url}
         </Code>
         <CopyButton value={url}>
@@ -255,16 +259,14 @@ function WebhookAddress({ url }: { url: string }) {
               color={copied ? 'teal' : undefined}
               leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
               onClick={copy}
+              aria-label={copied ? t('payment-settings.copied') : t('payment-settings.copyWebhookUrl')}
             >
               {copied ? t('payment-settings.copied') : t('payment-settings.copy')}
             </Button>
           )}
         </CopyButton>
       </Group>
-      <Text size="xs" c="dimmed">
-        {t('payment-settings.webhookUrlHelp')}
-      </Text>
-    </Stack>
+    </Input.Wrapper>
   );
 }
 

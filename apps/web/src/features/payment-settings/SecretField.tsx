@@ -1,4 +1,4 @@
-import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Input, PasswordInput, Text } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 
@@ -24,10 +24,12 @@ export function SecretField({ label, description, hint, replacing, onReplace, di
   if (hint !== null && !replacing) {
     const last4 = hint.slice(-4);
     return (
-      <Stack gap={4}>
-        <Text size="sm" fw={500}>
-          {label}
-        </Text>
+      <Input.Wrapper
+        label={label}
+        description={description}
+        inputWrapperOrder={['label', 'input', 'description']}
+        labelElement="div"
+      >
         <Group gap="sm">
           <Text size="sm" data-testid={`${name}-saved`}>
             {t('payment-settings.savedEndsIn', { last4 })}
@@ -43,10 +45,7 @@ export function SecretField({ label, description, hint, replacing, onReplace, di
             </Button>
           )}
         </Group>
-        <Text size="xs" c="dimmed">
-          {description}
-        </Text>
-      </Stack>
+      </Input.Wrapper>
     );
   }
   return (
