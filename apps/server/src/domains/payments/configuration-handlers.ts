@@ -93,6 +93,20 @@ async function lockedRow(ctx: CallContext<Session>) {
   return row;
 }
 
+/** The first save; a company has one configuration, changed afterwards by Update. */
+async function createConfiguration(ctx: CallContext<Session>, input: Input) {
+  if (await lockedRow(ctx)) {
+    throw conflict('The payment configuration is already saved: change it with Configuration/Update.');
+  }
+  return { data: await viewOf(ctx, await save(ctx, input, undefined)), message: 'Payment configuration saved.' };
+}
+
+/** Changes what is sent; with nothing saved yet it saves over the defaults. */
+async function updateConfiguration(ctx: CallContext<Session>, input: Input) {
+  const saved = await save(ctx, input, await lockedRow(ctx));
+  return { data: await viewOf(ctx, saved), message: 'Payment configuration saved.' };
+}
+
 export const configurationHandlers = handlers({
   'Configuration/GetConfigurationData': async (_input, ctx) =>
     viewOf(ctx, await paymentSettingsRow(ctx.db, ctx.session.companyId)),
@@ -103,17 +117,8 @@ export const configurationHandlers = handlers({
     return { data: rows, allData: rows, total: rows.length, count: rows.length };
   },
 
-  'Configuration/Create': async (input, ctx) => {
-    if (await lockedRow(ctx)) {
-      throw conflict('The payment configuration is already saved: change it with Configuration/Update.');
-    }
-    return { data: await viewOf(ctx, await save(ctx, input, undefined)), message: 'Payment configuration saved.' };
-  },
-
-  'Configuration/Update': async (input, ctx) => ({
-    data: await viewOf(ctx, await save(ctx, input, await lockedRow(ctx))),
-    message: 'Payment configuration saved.',
-  }),
+  'Configuration/Create': (input, ctx) => createConfiguration(ctx, input),
+  'Configuration/Update': (input, ctx) => updateConfiguration(ctx, input),
 
   'Configuration/GetStripeKeyLive': async (_input, ctx) => {
     const row = await paymentSettingsRow(ctx.db, ctx.session.companyId);
