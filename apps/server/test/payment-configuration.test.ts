@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/domains/audit/schema';
 import { readPaymentSettings } from '../src/domains/payments/settings';
 import { paymentSettings } from '../src/domains/payments/settings-schema';
+import { sealer } from '../src/platform/secrets/sealed';
 import { call, callRaw } from './client';
 import { world, type Person, type World } from './world';
 
@@ -325,5 +326,30 @@ describe('no call answers a secret', () => {
     for (const secret of [GOOD_KEY, WEBHOOK_SECRET, GOOD_KEY.slice(8, -4), WEBHOOK_SECRET.slice(6, -4)]) {
       expect(text).not.toContain(secret);
     }
+  });
+});
+
+describe("a secret this server's key cannot open", () => {
+  it('shows no hint, tests as not working and asks for the key again, without a 500', async () => {
+    const foreign = sealer('another-servers-key-of-32-characters!').seal(GOOD_KEY);
+    const [before] = await w.db.select().from(paymentSettings).where(eq(paymentSettings.companyId, w.company.id));
+    await w.db
+      .update(paymentSettings)
+      .set({ secretKeySealed: foreign })
+      .where(eq(paymentSettings.companyId, w.company.id));
+
+    const read = await call(w.app, 'Configuration/GetConfigurationData', {}, w.admin.token);
+    expect(read.body.data).toMatchObject({ hasSecretKey: true, secretKeyHint: null });
+    const test = await call(w.app, 'PaymentTransaction/StripeTest', {}, w.admin.token);
+    expect(test.status).toBe(200);
+    expect(test.body.data).toMatchObject({ ok: false, provider: 'stripe' });
+    expect(test.body.data?.message).toContain('enter it again');
+    const update = await callRaw(w.app, 'Configuration/Update', { statementDescriptor: 'NEW TEXT' }, w.admin.token);
+    expect(update.status).toBe(400);
+    expect(update.body.errors?.[0]?.field).toBe('secretKey');
+
+    const fixed = await call(w.app, 'Configuration/Update', { secretKey: GOOD_KEY }, w.admin.token);
+    expect(fixed.body.data?.secretKeyHint).toBe('sk_test_…4242');
+    expect(before?.secretKeySealed).not.toBe(foreign);
   });
 });

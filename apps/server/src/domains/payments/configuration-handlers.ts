@@ -6,8 +6,8 @@ import { conflict } from '../../platform/http/errors';
 import { diff, recordAudit } from '../audit/record';
 import { companyFacts } from '../company/facts';
 import { checkConfiguration } from './configuration-rules';
-import { configurationView } from './configuration-view';
 import { checkProviderKeys } from './key-check';
+import { configurationView, openOrNull } from './configuration-view';
 import { readPaymentSettings, paymentSettingsRow } from './settings';
 import { paymentSettings } from './settings-schema';
 
@@ -32,7 +32,8 @@ function nextSecret(sealed: string | null, sent: string | undefined, clear: bool
  */
 async function save(ctx: CallContext<Session>, input: Input, before: Row | undefined) {
   const { services, session } = ctx;
-  const open = (s: string | null) => (s ? services.secrets.open(s) : null);
+  // A secret this server's key cannot open counts as missing: the rules then ask for it again.
+  const open = (s: string | null) => (s ? openOrNull(services, s) : null);
   const secret = nextSecret(before?.secretKeySealed ?? null, input.secretKey, input.clearSecretKey);
   const webhook = nextSecret(before?.webhookSecretSealed ?? null, input.webhookSecret, input.clearWebhookSecret);
   const values = {
@@ -139,7 +140,17 @@ export const configurationHandlers = handlers({
   },
 
   'PaymentTransaction/StripeTest': async (_input, ctx) => {
-    const settings = await readPaymentSettings(ctx.db, ctx.session.companyId, ctx.services.secrets.open);
+    const unopened: string[] = [];
+    const settings = await readPaymentSettings(ctx.db, ctx.session.companyId, (sealed) => {
+      const plain = openOrNull(ctx.services, sealed);
+      if (plain === null) unopened.push(sealed);
+      return plain ?? '';
+    });
+    if (unopened.length > 0) {
+      const message =
+        "The saved secret key cannot be opened with this server's secrets key (SECRETS_KEY): enter it again.";
+      return { data: { ok: false, provider: settings.provider, mode: settings.mode, message }, message };
+    }
     const answer = await checkProviderKeys(settings, ctx.services.config);
     return {
       data: { ...answer, provider: settings.provider, mode: settings.mode },

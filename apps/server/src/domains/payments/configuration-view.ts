@@ -1,4 +1,5 @@
 import type { schemas } from '@cabdesk/contract';
+import { SealedValueError } from '../../platform/secrets/sealed';
 import type { Services } from '../../platform/services';
 import type { paymentSettings } from './settings-schema';
 
@@ -10,14 +11,19 @@ export function keyHint(secret: string): string {
   return `${kind}…${secret.slice(-4)}`;
 }
 
-/** A sealed secret's hint; null when this server's key cannot open it (the secret must be entered again). */
-function hintOf(services: Services, sealed: string | null): string | null {
-  if (!sealed) return null;
+/** A sealed secret opened, or null when this server's key cannot open it (it must be entered again). */
+export function openOrNull(services: Services, sealed: string): string | null {
   try {
-    return keyHint(services.secrets.open(sealed));
-  } catch {
-    return null;
+    return services.secrets.open(sealed);
+  } catch (error) {
+    if (error instanceof SealedValueError) return null;
+    throw error;
   }
+}
+
+function hintOf(services: Services, sealed: string | null): string | null {
+  const plain = sealed ? openOrNull(services, sealed) : null;
+  return plain === null ? null : keyHint(plain);
 }
 
 /** Where the provider sends a company's events (the route is the webhook's own). */

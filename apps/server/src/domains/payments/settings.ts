@@ -30,7 +30,9 @@ export async function companyCurrency(db: Db, companyId: number): Promise<string
 
 /**
  * What card payments of a company run on; no row is the offline provider in test mode. `open` is the
- * app's sealer (`services.secrets.open`); the secrets it opens must never go into an answer.
+ * app's sealer (`services.secrets.open`); the secrets it opens must never go into an answer. A secret
+ * sealed under another secrets key throws `SealedValueError` rather than reading as "no key": falling
+ * back to the offline provider would take a live company's payments nowhere.
  */
 export async function readPaymentSettings(
   db: Db,
