@@ -15,6 +15,7 @@ const officePages = [
   { path: '/vehicles', ready: 'table tbody tr' },
   { path: '/incident', ready: 'table tbody tr' },
   { path: '/settings/reference-data', ready: 'main a, main button' },
+  { path: '/settings/payments', ready: '[data-testid="key-test"]' },
 ] as const;
 
 const companies = [

@@ -12,7 +12,7 @@ import { closeChannels } from './domains/notifications/channels';
 import { defineNotificationJobs } from './domains/notifications/jobs';
 import { defineAccountJobs } from './domains/auth/jobs';
 import { defineCardPaymentJobs } from './domains/payments/booking-lifecycle';
-import { installCardProviders } from './domains/payments/providers';
+import { installCardProviders, providerSettingsOf } from './domains/payments/providers';
 import { installPaymentWebhook, receivePaymentEvent } from './domains/payments/webhook';
 import { AbilityCache } from './platform/auth/abilities';
 import { AddressRateLimit, SignInThrottle } from './platform/auth/sign-in-throttle';
@@ -26,6 +26,7 @@ import { LiveHub } from './platform/events/hub';
 import { installLiveSocket } from './platform/events/websocket';
 import { PositionWriter } from './domains/tracking/position-writer';
 import { TokenService, loadOrCreateSecret } from './platform/auth/tokens';
+import { loadOrCreateSecretsKey, sealer } from './platform/secrets/sealed';
 import type { RootDb } from './platform/db/client';
 import { installDocs } from './platform/http/docs';
 import { installFailureHandler } from './platform/http/failures';
@@ -76,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     log,
     db,
     tokens: new TokenService(secret, config.accessTokenTtlSeconds, revocations),
+    secrets: sealer(loadOrCreateSecretsKey(config.dataDir, config.secretsKey)),
     revocations,
     files: new FileService(new LocalFileStore(path.join(config.dataDir, 'files')), secret),
     bus,
@@ -90,7 +92,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     db,
     log,
     appSecret: secret,
-    settingsOf: async () => ({ provider: 'offline', publishableKey: null, secretKey: null, webhookSecret: null }),
+    settingsOf: (companyId) => providerSettingsOf(services, companyId),
+    stripeApi: config.stripeApi,
     receive: (companyId, body, signature) => receivePaymentEvent(services, companyId, body, signature),
   });
 

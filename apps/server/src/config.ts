@@ -27,6 +27,11 @@ const envSchema = z
       .optional(),
     CABDESK_PG_PORT: positiveInt(0).pipe(z.number().max(65535, 'must be a TCP port (1-65535)')),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+    STRIPE_API_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/?#]+\/?$/, 'must be an http(s):// address without a path, e.g. http://127.0.0.1:12111')
+      .optional(),
     ACCESS_TOKEN_TTL: positiveInt(900).pipe(z.number().min(1, 'must be at least 1 second')),
     REFRESH_TOKEN_TTL_DAYS: positiveInt(1).pipe(z.number().min(1, 'must be at least 1 day')),
     REMEMBER_ME_TTL_DAYS: positiveInt(30).pipe(z.number().min(1, 'must be at least 1 day')),
@@ -104,6 +109,10 @@ export interface Config {
   databaseUrl: string | undefined;
   embeddedPgPort: number | undefined;
   jwtSecret: string | undefined;
+  /** Seals the secrets companies store (card provider keys); else kept in the data folder. */
+  secretsKey: string | undefined;
+  /** Where the Stripe API is, when not Stripe's own (a stand-in in tests). */
+  stripeApi: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   rememberMeTtlDays: number;
@@ -141,6 +150,12 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+function stripeApiOf(address: string): NonNullable<Config['stripeApi']> {
+  const url = new URL(address);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: Number(url.port) || (protocol === 'http' ? 80 : 443), protocol };
+}
+
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -161,6 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     embeddedPgPort: e.CABDESK_PG_PORT || undefined,
     jwtSecret: e.JWT_SECRET,
+    secretsKey: e.SECRETS_KEY,
+    stripeApi: e.STRIPE_API_URL ? stripeApiOf(e.STRIPE_API_URL) : undefined,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     rememberMeTtlDays: e.REMEMBER_ME_TTL_DAYS,

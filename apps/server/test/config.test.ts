@@ -35,4 +35,18 @@ describe('configuration', () => {
       /PASSWORD_RESET_TTL_MINUTES: must be at least 5/,
     );
   });
+
+  it('takes the secrets key and a stand-in Stripe address, checked', () => {
+    expect(loadConfig({}).secretsKey).toBeUndefined();
+    expect(() => loadConfig({ SECRETS_KEY: 'short' })).toThrow(/SECRETS_KEY: must be at least 32 characters/);
+    expect(loadConfig({ SECRETS_KEY: 's'.repeat(32) }).secretsKey).toBe('s'.repeat(32));
+    expect(loadConfig({}).stripeApi).toBeUndefined();
+    expect(loadConfig({ STRIPE_API_URL: 'http://127.0.0.1:12111' }).stripeApi).toEqual({
+      host: '127.0.0.1',
+      port: 12111,
+      protocol: 'http',
+    });
+    expect(loadConfig({ STRIPE_API_URL: 'https://stripe.example' }).stripeApi?.port).toBe(443);
+    expect(() => loadConfig({ STRIPE_API_URL: 'stripe.example/v1' })).toThrow(/STRIPE_API_URL: must be an http/);
+  });
 });

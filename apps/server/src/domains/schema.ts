@@ -25,5 +25,6 @@ export * from './driver-app/schema';
 export * from './ledger/schema';
 export * from './payments/provider/offline-schema';
 export * from './payments/schema';
+export * from './payments/settings-schema';
 export * from '../platform/events/schema';
 export * from './web-booker/schema';

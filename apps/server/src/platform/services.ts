@@ -9,6 +9,7 @@ import type { LiveBus } from './events/bus';
 import type { RootDb } from './db/client';
 import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
+import type { Sealer } from './secrets/sealed';
 
 /** The long-lived parts every handler may use, built once at start-up. */
 export interface Services {
@@ -16,6 +17,8 @@ export interface Services {
   log: Logger;
   db: RootDb;
   tokens: TokenService;
+  /** Seals and opens the secrets companies store (platform/secrets/sealed.ts). */
+  secrets: Sealer;
   /** Signed-out sessions whose access tokens must stop before they expire. */
   revocations: SessionRevocations;
   files: FileService;

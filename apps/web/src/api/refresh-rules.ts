@@ -8,6 +8,10 @@ import type { RefreshRule } from './refresh';
 const documentChange: RefreshRule = { also: ['Driver', 'Vehicle', 'Staff', 'Dashboard'] };
 const staffChange: RefreshRule = { also: ['User'] };
 const accountChange: RefreshRule = { also: ['Staff'] };
+// The card form's key is a look-up every session reads; the live/test badge is a payments read.
+const paymentSettingsChange: RefreshRule = {
+  also: ['Configuration/GetStripeKeyLive', 'PaymentTransaction/GetStripeLiveStatus'],
+};
 const bookingChange: RefreshRule = { also: ['Dashboard', 'Dispatch', 'Passenger/GetPassengerBookingHistory'] };
 
 export const refreshRules: Partial<Record<BuiltName, RefreshRule>> = {
@@ -29,6 +33,8 @@ export const refreshRules: Partial<Record<BuiltName, RefreshRule>> = {
   'Booking/ApproveRemoteBookingHistory': bookingChange,
   // Cancelling a series takes its bookings off the dispatch board.
   'Booking/CancelRepeatBooking': { also: ['Dispatch'] },
+  'Configuration/Create': paymentSettingsChange,
+  'Configuration/Update': paymentSettingsChange,
   // Marked read on sight, again and again: only the conversation and its counts change.
   'Driver/UpdateStatusOfUnreadMessagesDriverApp': { only: ['Driver/GetDriverChatss', 'Driver/GetChatCount'] },
   'Driver/SendMessage': { only: ['Driver/GetDriverChatss', 'Driver/GetChatCount'] },

@@ -262,6 +262,7 @@ export const navGroups: NavGroup[] = [
         holds: ['Basic, provider and e-mail settings'],
       },
       { label: 'bookingForm', path: '/settings/booking-form', icon: IconForms, subject: 'Settings' },
+      { label: 'paymentSettings', path: '/settings/payments', icon: IconCreditCard, subject: 'Settings' },
       { label: 'users', path: '/settings/users', icon: IconUsers, subject: 'User' },
       {
         label: 'permissions',

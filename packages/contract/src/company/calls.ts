@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { lookup } from '../crud';
-import { area, flat, mutation, planned, read } from '../define';
+import { area, flat, list, mutation, planned, read } from '../define';
 import { imageUpload, noInput } from '../fields';
+import {
+  paymentConfiguration,
+  paymentConfigurationInput,
+  paymentConfigurationListInput,
+  publishableKeyAnswer,
+} from '../payments/configuration-schemas';
 import { bookingFormSettingUpdateInput, bookingFormSettings } from './booking-form';
 import {
   companyLook,
@@ -118,11 +124,40 @@ export const configurationSettings = area(
   'Configuration',
   { subject: 'Settings' },
   {
-    GetConfigurationData: planned(),
-    GetStripeKeyLive: planned(),
-    GetTableSummary: planned(),
-    Create: planned(),
-    Update: planned(),
+    GetConfigurationData: read({
+      input: noInput(),
+      output: paymentConfiguration,
+      summary:
+        "The company's card payment configuration: provider, mode, publishable key, whether a secret key and webhook secret are saved (a hint, never the secret), the currency and the webhook address to give the provider.",
+    }),
+    GetStripeKeyLive: read({
+      input: noInput(),
+      output: publishableKeyAnswer,
+      subject: 'Lookup',
+      alsoFor: 'WebBooker',
+      summary:
+        "The card provider's publishable key, for loading its card form: any signed-in session of the company (office, driver, passenger, client portal, web booker visitor); never a secret.",
+    }),
+    GetTableSummary: list({
+      input: paymentConfigurationListInput,
+      row: paymentConfiguration,
+      summary:
+        "The company's one configuration row (none until it is saved), with the same fields as GetConfigurationData.",
+    }),
+    Create: mutation({
+      verb: 'create',
+      input: paymentConfigurationInput,
+      output: paymentConfiguration,
+      summary:
+        'Saves the first configuration (409 when one exists: use Update). Stripe needs a publishable and a secret key of the chosen mode; secrets are sealed and never answered.',
+    }),
+    Update: mutation({
+      verb: 'update',
+      input: paymentConfigurationInput,
+      output: paymentConfiguration,
+      summary:
+        'Changes the fields sent (the defaults when nothing is saved yet). A secret key or webhook secret left out or empty stays; clearSecretKey / clearWebhookSecret remove them.',
+    }),
   },
 );
 

@@ -17,6 +17,8 @@ import {
   tokenPaymentInput,
 } from './schemas';
 import { z } from 'zod';
+import { noInput } from '../fields';
+import { paymentLiveStatus, providerKeyTest } from './configuration-schemas';
 
 export const bookingPayment = area(
   'Booking',
@@ -158,12 +160,24 @@ export const paymentTransactionPayment = area(
         "Refunds card payments of a booking, newest first, up to `amount` (all when left out), with the reason in the booking's history; more than was paid is 400.",
     }),
     CheckCardValidityAndDetails: planned(),
-    StripeTest: planned(),
+    StripeTest: mutation({
+      verb: 'update',
+      subject: 'Settings',
+      input: noInput(),
+      output: providerKeyTest,
+      summary:
+        "Checks the saved keys with the provider (Stripe: an authenticated read of the balance); a refused key answers ok: false with the provider's words.",
+    }),
     MakeClientCardDefault: planned(),
     MakePassengerCardDefault: planned(),
     AddPassengerCreditCard: planned(),
     GetStripeTransactions: planned(),
     GetStripeTransactionsEventLog: planned(),
-    GetStripeLiveStatus: planned(),
+    GetStripeLiveStatus: read({
+      input: noInput(),
+      output: paymentLiveStatus,
+      alsoFor: 'Settings',
+      summary: 'Whether card payments run live (real money) or in test mode, and on which provider.',
+    }),
   },
 );

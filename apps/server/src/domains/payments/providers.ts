@@ -2,6 +2,9 @@ import { createHmac } from 'node:crypto';
 import type { RootDb } from '../../platform/db/client';
 import type { Logger } from '../../platform/logger';
 import type { Services } from '../../platform/services';
+import { AppError } from '../../platform/http/errors';
+import { SealedValueError } from '../../platform/secrets/sealed';
+import { readPaymentSettings } from './settings';
 import { offlineProvider } from './provider/offline';
 import { signEvent } from './provider/signature';
 import { stripeProvider } from './provider/stripe';
@@ -14,6 +17,9 @@ export interface ProviderSettings {
   secretKey: string | null;
   webhookSecret: string | null;
 }
+
+/** How long a company's provider settings are taken as read (a change reaches payments within it). */
+const SETTINGS_TTL_MS = 1_000;
 
 export interface CompanyProvider {
   provider: CardProvider;
@@ -45,11 +51,23 @@ export interface CardProvidersOptions {
 export class CardProviders {
   private readonly offline = new Map<number, OfflineCardProvider>();
   private readonly stripe = new Map<string, CardProvider>();
+  /** Settings read within the last second: one payment asks for its provider several times. */
+  private readonly recent = new Map<number, { at: number; settings: Promise<ProviderSettings> }>();
 
   constructor(private readonly options: CardProvidersOptions) {}
 
+  private settingsOf(companyId: number): Promise<ProviderSettings> {
+    const now = Date.now();
+    const kept = this.recent.get(companyId);
+    if (kept && now - kept.at < SETTINGS_TTL_MS) return kept.settings;
+    const settings = this.options.settingsOf(companyId);
+    this.recent.set(companyId, { at: now, settings });
+    settings.catch(() => this.recent.delete(companyId));
+    return settings;
+  }
+
   async forCompany(companyId: number): Promise<CompanyProvider> {
-    const settings = await this.options.settingsOf(companyId);
+    const settings = await this.settingsOf(companyId);
     if (settings.provider === 'stripe' && settings.secretKey) {
       return {
         provider: this.stripeFor(settings.secretKey),
@@ -61,7 +79,7 @@ export class CardProviders {
 
   /** What a card form in the browser needs: which provider, and Stripe's publishable key. */
   async publicSettings(companyId: number): Promise<{ provider: 'offline' | 'stripe'; publishableKey: string | null }> {
-    const settings = await this.options.settingsOf(companyId);
+    const settings = await this.settingsOf(companyId);
     return settings.provider === 'stripe' && settings.secretKey
       ? { provider: 'stripe', publishableKey: settings.publishableKey }
       : { provider: 'offline', publishableKey: null };
@@ -82,7 +100,7 @@ export class CardProviders {
   }
 
   private async deliverOffline(companyId: number, event: ProviderEvent): Promise<void> {
-    const settings = await this.options.settingsOf(companyId);
+    const settings = await this.settingsOf(companyId);
     const body = JSON.stringify(event);
     await this.options.receive(companyId, body, signEvent(this.offlineSecret(companyId, settings), body));
   }
@@ -121,4 +139,23 @@ export function cardProvidersOf(services: Services): CardProviders {
   const providers = registries.get(services);
   if (!providers) throw new Error('Card providers were not installed on these services.');
   return providers;
+}
+
+/**
+ * A company's provider settings with their secrets opened. A secret sealed under another key is never
+ * taken for "no provider": charging the offline provider instead of the company's Stripe would be
+ * wrong, so the payment is refused in words until the keys are entered again.
+ */
+export async function providerSettingsOf(services: Services, companyId: number): Promise<ProviderSettings> {
+  try {
+    return await readPaymentSettings(services.db, companyId, (sealed) => services.secrets.open(sealed));
+  } catch (error) {
+    if (error instanceof SealedValueError) {
+      throw new AppError(
+        503,
+        "The card provider's keys cannot be read on this server: enter them again in Settings → Payments.",
+      );
+    }
+    throw error;
+  }
 }
