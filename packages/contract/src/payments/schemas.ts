@@ -93,6 +93,17 @@ export const manualPaymentInput = z.object({
   note: text(300).optional(),
 });
 
+/** A saved card as a payment screen offers it (never a number). */
+export const payerCard = z.object({
+  id: z.number(),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number(),
+  expYear: z.number(),
+  isDefault: z.boolean(),
+  isExpired: z.boolean(),
+});
+
 /** What a booking's money looks like now: paid, authorised, left to pay, the open payment link. */
 export const bookingPaymentState = z.object({
   bookingId: z.number(),
@@ -110,6 +121,7 @@ export const bookingPaymentState = z.object({
     .nullable(),
   payments: z.array(cardPaymentRow),
   transactions: z.array(paymentTransactionRow),
+  payerCards: z.array(payerCard).describe("The saved cards of the booking's payer, default first"),
 });
 
 export const paymentLinkInput = z.object({

@@ -19,7 +19,7 @@ type Booking = typeof bookings.$inferSelect;
 type CardPayment = typeof cardPayments.$inferSelect;
 
 /** Who pays a booking: its client when it is on account, else its passenger (else its client). */
-export function payerOf(booking: Booking): Payer {
+export function payerOf(booking: Pick<Booking, 'paymentMethod' | 'clientId' | 'passengerId'>): Payer {
   if (booking.paymentMethod === 'account' && booking.clientId) return { clientId: booking.clientId, passengerId: null };
   if (booking.passengerId) return { clientId: null, passengerId: booking.passengerId };
   return { clientId: booking.clientId, passengerId: null };

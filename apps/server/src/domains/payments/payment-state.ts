@@ -5,7 +5,8 @@ import type { Session } from '../../platform/auth/tokens';
 import type { CallContext } from '../../platform/http/context';
 import { notFound } from '../../platform/http/errors';
 import { bookings } from '../bookings/schema';
-import { cardPayments, paymentLinks, paymentTransactions } from './schema';
+import { isExpired, payerOf } from './card-payments';
+import { cardPayments, paymentCards, paymentLinks, paymentTransactions } from './schema';
 
 type Ctx = CallContext<Session>;
 
@@ -62,11 +63,17 @@ export async function bookingPaymentState(
       paymentMethod: bookings.paymentMethod,
       currency: bookings.currency,
       priceMinor: bookings.priceMinor,
+      clientId: bookings.clientId,
+      passengerId: bookings.passengerId,
     })
     .from(bookings)
     .where(and(eq(bookings.companyId, companyId), eq(bookings.id, bookingId)));
   if (!booking) throw notFound(`Booking ${bookingId}`);
-  const [payments, steps, links] = await Promise.all([
+  const payer = payerOf(booking);
+  const owner = payer.clientId
+    ? { kind: 'client' as const, id: payer.clientId }
+    : { kind: 'passenger' as const, id: payer.passengerId ?? 0 };
+  const [payments, steps, links, cards] = await Promise.all([
     ctx.db
       .select()
       .from(cardPayments)
@@ -90,6 +97,17 @@ export async function bookingPaymentState(
       )
       .orderBy(desc(paymentLinks.id))
       .limit(1),
+    ctx.db
+      .select()
+      .from(paymentCards)
+      .where(
+        and(
+          eq(paymentCards.companyId, companyId),
+          eq(paymentCards.ownerKind, owner.kind),
+          eq(paymentCards.ownerId, owner.id),
+        ),
+      )
+      .orderBy(desc(paymentCards.isDefault), desc(paymentCards.id)),
   ]);
   const captured = payments.reduce((s, p) => s + p.capturedMinor, 0);
   const refunded = payments.reduce((s, p) => s + p.refundedMinor, 0);
@@ -121,5 +139,14 @@ export async function bookingPaymentState(
         : null,
     payments: payments.map(toCardPaymentRow),
     transactions: steps.map(toTransactionRow),
+    payerCards: cards.map((c) => ({
+      id: c.id,
+      brand: c.brand,
+      last4: c.last4,
+      expMonth: c.expMonth,
+      expYear: c.expYear,
+      isDefault: c.isDefault,
+      isExpired: isExpired(c.expMonth, c.expYear),
+    })),
   };
 }

@@ -35,6 +35,13 @@ import {
   type Rules,
 } from './journey';
 import { PlaceField } from './PlaceField';
+import { CardForm } from '../payments/CardForm';
+
+/** Which card form to show: the company's provider and, for Stripe, its publishable key. */
+interface CardProvider {
+  provider: 'offline' | 'stripe';
+  publishableKey: string | null;
+}
 
 export type Caller = <K extends BuiltName>(name: K, input: CallInput<K>) => Promise<ResponseOf<K>>;
 
@@ -61,7 +68,7 @@ interface Booked {
 
 /**
  * The steps of a booking from outside the office: journey → vehicle with its price → the
- * passenger's details → payment (cash) → done. The web booker gives it a visitor's caller; the
+ * passenger's details → payment (cash, or a card authorised now and taken after the ride) → done. The web booker gives it a visitor's caller; the
  * passenger's home its own, with the details filled in.
  */
 export function BookingSteps({
@@ -95,6 +102,10 @@ export function BookingSteps({
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [booked, setBooked] = useState<Booked | null>(null);
+  const [payBy, setPayBy] = useState<'cash' | 'card'>('cash');
+  const [cardProvider, setCardProvider] = useState<CardProvider | null>(null);
+  const [cardPaid, setCardPaid] = useState(false);
+  const [cardFailure, setCardFailure] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement | null>(null);
   const first = useRef(true);
   const w = (key: string, options?: Record<string, unknown>) => t(`web-booker.${key}`, options ?? {});
@@ -198,7 +209,26 @@ export function BookingSteps({
     }
   };
 
-  const book = async () => {
+  // The card form of the company's provider is loaded when the person chooses to pay by card.
+  useEffect(() => {
+    if (payBy !== 'card' || cardProvider) return;
+    call('Configuration/GetStripeKeyLive', {})
+      .then((answer) => setCardProvider(answer.data))
+      .catch(() => setCardProvider({ provider: 'offline', publishableKey: null }));
+  }, [payBy, cardProvider, call]);
+
+  /** Authorises the ride's fare on the card (taken when the ride is done); a refusal is said in words. */
+  const payByCard = async (bookingId: number, token: string) => {
+    setCardFailure(null);
+    try {
+      await call('PaymentTransaction/CreatePaymentIntent', { bookingId, token, capture: 'later' });
+      setCardPaid(true);
+    } catch (error) {
+      setCardFailure(messageOf(error));
+    }
+  };
+
+  const book = async (token?: string) => {
     if (!vehicleId) return;
     setBusy(true);
     setFailure(null);
@@ -206,12 +236,13 @@ export function BookingSteps({
       const answer = await call('Booking/Create', {
         ...journeyInput(journey, rules),
         vehicleTypeId: vehicleId,
-        paymentMethod: 'cash',
+        paymentMethod: token ? 'card' : 'cash',
         source: isVisitor ? 'web' : 'passenger_app',
         ...(notes.trim() ? { notesForDriver: notes.trim() } : {}),
       });
       setBooked(answer.data);
       onBooked?.(answer.data.id);
+      if (token) await payByCard(answer.data.id, token);
       go('done');
     } catch (error) {
       if (!placeErrors(error)) setFailure(messageOf(error));
@@ -474,9 +505,10 @@ export function BookingSteps({
       <Stack gap="sm" component="section">
         {stepHeading}
         {failed}
-        <Radio.Group label={w('payment.how')} value="cash" onChange={() => undefined}>
+        <Radio.Group label={w('payment.how')} value={payBy} onChange={(v) => setPayBy(v === 'card' ? 'card' : 'cash')}>
           <Stack gap="xs" mt="xs">
             <Radio value="cash" label={w('payment.cash')} />
+            <Radio value="card" label={w('payment.card')} description={w('payment.cardHint')} />
           </Stack>
         </Radio.Group>
         <Stack gap={4} data-testid="summary">
@@ -514,11 +546,26 @@ export function BookingSteps({
             {w('payment.price')}: {chosen ? money(chosen.priceMinor, chosen.currency) : '—'}
           </Text>
         </Stack>
+        {payBy === 'card' ? (
+          cardProvider ? (
+            <CardForm
+              provider={cardProvider.provider}
+              publishableKey={cardProvider.publishableKey}
+              submitLabel={w('payment.bookAndPay', { price: chosen ? money(chosen.priceMinor, chosen.currency) : '' })}
+              busy={busy}
+              onToken={(token) => book(token)}
+            />
+          ) : (
+            <Loading label={w('payment.cardLoading')} />
+          )
+        ) : null}
         <Group justify="space-between">
           {back('details')}
-          <Button onClick={book} loading={busy} disabled={!chosen}>
-            {w('payment.book')}
-          </Button>
+          {payBy === 'cash' ? (
+            <Button onClick={() => book()} loading={busy} disabled={!chosen}>
+              {w('payment.book')}
+            </Button>
+          ) : null}
         </Group>
       </Stack>
     );
@@ -532,6 +579,11 @@ export function BookingSteps({
           {w('done.number', { id: booked?.id })}
         </Text>
         <Text size="sm">{w('done.pending')}</Text>
+        {cardPaid ? (
+          <Text size="sm" data-testid="card-authorised">
+            {w('done.cardAuthorised', { price: booked ? money(booked.priceMinor, booked.currency) : '' })}
+          </Text>
+        ) : null}
         {booked ? (
           <Text size="sm">
             {booked.isAsap ? w('journey.asap') : companyTime(booked.pickupAt, rules.timezone, i18n.language)}
@@ -539,6 +591,24 @@ export function BookingSteps({
           </Text>
         ) : null}
       </Alert>
+      {booked && payBy === 'card' && !cardPaid ? (
+        <Stack gap="xs" data-testid="card-retry">
+          <Problem title={w('done.cardFailedTitle')}>{cardFailure ?? w('done.cardFailed')}</Problem>
+          {cardProvider ? (
+            <CardForm
+              provider={cardProvider.provider}
+              publishableKey={cardProvider.publishableKey}
+              submitLabel={w('done.payAgain')}
+              busy={busy}
+              onToken={async (token) => {
+                setBusy(true);
+                await payByCard(booked.id, token);
+                setBusy(false);
+              }}
+            />
+          ) : null}
+        </Stack>
+      ) : null}
       {booked?.confirmationToken && confirmationLink ? (
         <Text size="sm">
           {w('done.keep')}{' '}

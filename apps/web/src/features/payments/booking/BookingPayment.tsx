@@ -10,9 +10,10 @@ import { ConfirmButton } from '../../../ui/ConfirmButton';
 import { dateTime, money } from '../../../ui/format';
 import { notifyError, notifySuccess } from '../../../ui/notify';
 import { PaymentLinkDialog, RecordPaymentDialog, RefundDialog } from './PaymentDialogs';
+import { TakeCardPaymentDialog } from './TakeCardPaymentDialog';
 
 type State = CallOutput<'Booking/CheckExistingPayment'>;
-type Dialog = 'record' | 'refund' | 'link' | null;
+type Dialog = 'card' | 'record' | 'refund' | 'link' | null;
 
 const statusColour: Record<State['paymentStatus'], string> = {
   unpaid: 'gray',
@@ -98,6 +99,9 @@ export function BookingPayment({ bookingId, closed }: { bookingId: number; close
       <Group gap="xs">
         {canTake ? (
           <>
+            <Button size="xs" onClick={() => setDialog('card')}>
+              {t('payments.booking.takeCard')}
+            </Button>
             <Button size="xs" variant="light" onClick={() => setDialog('record')}>
               {t('payments.booking.record.open')}
             </Button>
@@ -113,6 +117,7 @@ export function BookingPayment({ bookingId, closed }: { bookingId: number; close
         ) : null}
       </Group>
       <Steps state={s} />
+      <TakeCardPaymentDialog state={s} opened={dialog === 'card'} onClose={close} />
       <RecordPaymentDialog bookingId={bookingId} opened={dialog === 'record'} onClose={close} due={s.due} />
       <RefundDialog bookingId={bookingId} opened={dialog === 'refund'} onClose={close} refundable={refundable} />
       <PaymentLinkDialog bookingId={bookingId} opened={dialog === 'link'} onClose={close} />
