@@ -11,6 +11,7 @@ import { call, callData } from './client';
 import { book, bookingWorld, type BookingWorld } from './factories-bookings';
 import { createUser, signIn, type SignedIn } from './factories';
 import { createTestApp, type TestApp } from './harness';
+import { seedTariffs } from '../src/demo/tariffs';
 import { cardProvidersOf } from '../src/domains/payments/providers';
 
 let t: TestApp;
@@ -269,6 +270,44 @@ describe('a card authorised at booking, captured when the job is done', () => {
     );
     expect(rows[0]!.status).toBe('canceled');
     expect(await paymentStatusOf(b.id)).toBe('unpaid');
+  });
+});
+
+describe('the final price of a done job', () => {
+  it('captures the fare with the waiting at the pick-up added by the tariff', async () => {
+    const priced = await bookingWorld(t.app, t.db);
+    await seedTariffs(t.db, priced.company.id);
+    const made = await createUser(t.db, priced.company.id, 'driver');
+    const theDriver = await signIn(t.app, made.email);
+    const b = await book(t.app, priced, { paymentMethod: 'card' });
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, b.id));
+    const agreed = row!.priceMinor!;
+    await callData(
+      t.app,
+      'PaymentTransaction/StripePaymentTokenProvided',
+      { bookingId: b.id, token: visa, capture: 'later' },
+      priced.accounts.accessToken,
+    );
+    // Arrived 20 minutes ago: 5 minutes are free, 15 are charged at 30p a minute.
+    await t.db
+      .update(bookings)
+      .set({ status: 'arrived', driverId: made.personId, arrivedAt: new Date(Date.now() - 20 * 60_000) })
+      .where(eq(bookings.id, b.id));
+    const step = (s: 'board' | 'complete') =>
+      call(t.app, 'Driver/UpdateBookingStatusForJourney', { id: b.id, step: s }, theDriver.accessToken);
+    expect((await step('board')).status).toBe(200);
+    expect((await step('complete')).status).toBe(200);
+    const [done] = await t.db.select().from(bookings).where(eq(bookings.id, b.id));
+    const waiting = done!.priceBreakdown!.items.find((i) => i.code === 'waiting');
+    expect(waiting?.amount).toBe(15 * 30);
+    // The agreed fare was authorised; the wait above it is a second charge to the same card.
+    expect(done!.priceMinor).toBe(agreed + 450);
+    const payments = await eventually(
+      () => t.db.select().from(cardPayments).where(eq(cardPayments.bookingId, b.id)),
+      (rows) => rows.reduce((s, p) => s + p.capturedMinor, 0) === agreed + 450,
+    );
+    expect(payments.reduce((s, p) => s + p.capturedMinor, 0)).toBe(agreed + 450);
+    expect(await paymentStatusOf(b.id)).toBe('paid');
   });
 });
 

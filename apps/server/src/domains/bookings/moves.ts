@@ -1,4 +1,5 @@
 import { paymentsOnMove } from '../payments/booking-lifecycle';
+import { finalPrice } from '../pricing/final-price';
 import { and, eq } from 'drizzle-orm';
 import {
   type BookingMove,
@@ -155,6 +156,8 @@ export async function moveBooking(
   const now = new Date();
   const to: BookingStatus = bookingMoves[move].to;
   const patch: Patch = { ...stamps(move, booking, now, ctx), ...options.patch };
+  // A done job is charged what it finally cost: the waiting at the pick-up on top of the agreed fare.
+  if (to === 'completed') Object.assign(patch, await finalPrice(ctx, { ...booking, ...patch }));
   const [after] = await ctx.db
     .update(bookings)
     .set({ ...patch, status: to, version: booking.version + 1, updatedAt: now })

@@ -77,8 +77,14 @@ export async function paidOf(ctx: Ctx, bookingId: number) {
   };
 }
 
-/** Which card pays: a saved card of the payer (never an expired one), or a new card's one-time token. */
-export type CardChoice = { cardId: number } | { token: string; save: boolean };
+/**
+ * Which card pays: a saved card of the payer (never an expired one), a new card's one-time token, or
+ * a card already attached at the provider that paid this booking before (the rest of a final price).
+ */
+export type CardChoice =
+  | { cardId: number }
+  | { token: string; save: boolean }
+  | { attached: { cardRef: string; brand: string | null; last4: string | null } };
 
 async function savedCard(ctx: Ctx, cardId: number, owner: { kind: CardOwnerKind; id: number }) {
   const [card] = await ctx.db
@@ -219,6 +225,10 @@ async function cardFor(
   if ('cardId' in choice) {
     const card = await savedCard(ctx, choice.cardId, owner);
     return { id: card.id, cardRef: card.cardRef, brand: card.brand, last4: card.last4 };
+  }
+  if ('attached' in choice) {
+    const { cardRef, brand, last4 } = choice.attached;
+    return { id: null, cardRef, brand: brand ?? 'card', last4: last4 ?? '0000' };
   }
   const attached = await attachToken(ctx, customerRef, choice.token, key);
   if (!choice.save) return { id: null, cardRef: attached.id, brand: attached.brand, last4: attached.last4 };
@@ -533,16 +543,33 @@ export async function captureBooking(ctx: Ctx, bookingId: number): Promise<CardP
     providerFailure(error);
   }
   const captured = await applyIntent(ctx, intent);
-  if (finalPrice > take && auth.cardId) {
-    await payBookingByCard(ctx, {
+  // The rest of a final price above the authorisation goes on the same card, as a charge of its own.
+  if (finalPrice > take && intent.cardId) await chargeTheRest(ctx, bookingId, finalPrice - take, intent.cardId, auth);
+  return captured;
+}
+
+/**
+ * The rest of a final price, charged off-session to the card that was authorised. A card that refuses
+ * or asks the customer to confirm gets them a payment link for the rest instead: the capture itself
+ * stands either way.
+ */
+async function chargeTheRest(ctx: Ctx, bookingId: number, amount: number, cardRef: string, auth: CardPayment) {
+  const { sendPaymentLink } = await import('./payment-links');
+  try {
+    const rest = await payBookingByCard(ctx, {
       bookingId,
-      card: { cardId: auth.cardId },
+      card: { attached: { cardRef, brand: auth.brand, last4: auth.last4 } },
       capture: 'automatic',
-      amount: finalPrice - take,
+      amount,
       offSession: true,
     });
+    if (rest.status === 'requires_action') await sendPaymentLink(ctx, { bookingId, email: null });
+  } catch (error) {
+    if (!(error instanceof AppError) || ![400, 402, 409].includes(error.status)) throw error;
+    await sendPaymentLink(ctx, { bookingId, email: null }).catch((e: unknown) => {
+      if (!(e instanceof AppError)) throw e;
+    });
   }
-  return captured;
 }
 
 /** Releases a booking's authorisation (cancelled without a fee). Answers null when there is none. */

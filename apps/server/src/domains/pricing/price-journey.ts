@@ -30,6 +30,8 @@ export interface JourneyToPrice {
   discount?: Discount | null | undefined;
   /** Price under this model alone ("try a fare"), whatever the precedence would pick. */
   modelId?: number | null | undefined;
+  /** Waited at the pick-up (a done job's final price). */
+  waitingSeconds?: number | null | undefined;
 }
 
 export interface PricedJourney {
@@ -152,6 +154,7 @@ export async function priceJourney(ctx: Ctx, journey: JourneyToPrice): Promise<P
         hours: hourly ? (journey.hireMinutes as number) / 60 : null,
         passengers: journey.passengers ?? 1,
         discount: journey.discount ?? null,
+        ...(journey.waitingSeconds ? { waitingSeconds: journey.waitingSeconds } : {}),
       },
       rules,
       journey.pickupAt.toISOString(),
