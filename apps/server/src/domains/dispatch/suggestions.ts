@@ -97,8 +97,12 @@ const statements = preparedFor((db: Db) => ({
         eq(drivers.companyId, at('companyId')),
         eq(drivers.isActive, true),
         eq(drivers.availability, 1),
-        sql`${driverLocations.lat} between ${at('latFrom')}::float8 and ${at('latTo')}::float8`,
-        sql`${driverLocations.lng} between ${at('lngFrom')}::float8 and ${at('lngTo')}::float8`,
+        // The box as distances from the pick-up: the planner cannot estimate these from the values,
+        // so the plan kept for the prepared statement is the index walk whatever the pick-up. Written
+        // as `lat between $1 and $2`, its generic plan estimated one driver in the box and sorted
+        // every online driver instead (33 ms rather than 1.3 ms among 12,000).
+        sql`abs(${driverLocations.lat} - ${at('lat')}::float8) <= ${at('dLat')}::float8`,
+        sql`abs(${driverLocations.lng} - ${at('lng')}::float8) <= ${at('dLng')}::float8`,
         // A booking without a vehicle type takes any; else a shift without a vehicle or of its type.
         sql`(${at('vehicleTypeId')}::int is null or ${vehicles.id} is null
           or ${vehicles.vehicleTypeId} = ${at('vehicleTypeId')}::int)`,
@@ -188,10 +192,8 @@ export async function suggestDrivers(ctx: Ctx, input: z.output<typeof schemas.su
   // only the nearest few (a document check per driver over thousands of drivers is the dear part).
   const rows = await prepared.nearest.execute({
     companyId,
-    latFrom: lat - dLat,
-    latTo: lat + dLat,
-    lngFrom: lng - dLng,
-    lngTo: lng + dLng,
+    dLat,
+    dLng,
     vehicleTypeId: booking.vehicleTypeId,
     lat,
     lng,
