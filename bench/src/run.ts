@@ -26,7 +26,7 @@ import { migrateDatabase } from '../../apps/server/src/platform/db/migrate';
 import { TokenService } from '../../apps/server/src/platform/auth/tokens';
 import { createLogger } from '../../apps/server/src/platform/logger';
 import { seedDriverPath } from './operations/seed-driver-path';
-import { seedOperations, seedSmallCompany } from './operations/seed-operations';
+import { seededOperations, seedOperations, seedSmallCompany } from './operations/seed-operations';
 import { bookingsList } from './scenarios/bookings-list';
 import type { BenchContext } from './scenarios/context';
 import { dispatchBoard } from './scenarios/dispatch-board';
@@ -60,6 +60,8 @@ const PATH_PAUSE = (process.env.BENCH_PATH_PAUSE_SECONDS ?? '5-15').split('-').m
 if (PATH_PAUSE.length !== 2 || !PATH_PAUSE.every((v) => v > 0) || PATH_PAUSE[0] > PATH_PAUSE[1]) {
   throw new Error('BENCH_PATH_PAUSE_SECONDS must read "min-max" in seconds, such as 5-15.');
 }
+/** BENCH_REUSE_SEED=1 with BENCH_DATABASE_URL: skip the seed when that database holds one already. */
+const REUSE_SEED = process.env.BENCH_REUSE_SEED === '1';
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret!';
 const only = new Set(
   (process.env.BENCH_ONLY ?? 'web,fare,users,quote,bookings,board,suggestions,positions,drivers,fixed-import').split(
@@ -120,26 +122,31 @@ async function main() {
   say('Seeding…');
   const companyId = await seedBench(db, 2000);
   const needsOperations = ['bookings', 'board', 'suggestions', 'positions', 'drivers'].some((s) => only.has(s));
-  const operations = needsOperations
-    ? await seedOperations(
-        db,
-        companyId,
-        {
-          bookings: BOOKINGS,
-          busyDayBookings: 10_000,
-          onlineDrivers: Math.max(ONLINE_DRIVERS, POSITION_DRIVERS, PATH_DRIVERS),
-          passengers: 20_000,
-          clients: 300,
-          otherCompanyBookings: 0,
-        },
-        say,
-      )
-    : null;
-  if (operations) {
+  // A database seeded by an earlier run is used as it is: comparing before and after wants the same rows.
+  const reused = needsOperations && REUSE_SEED ? await seededOperations(db, companyId) : null;
+  if (reused) say(`  reusing the seeded company ${companyId}: ${reused.bookings.toLocaleString('en')} bookings`);
+  const operations = reused
+    ? reused
+    : needsOperations
+      ? await seedOperations(
+          db,
+          companyId,
+          {
+            bookings: BOOKINGS,
+            busyDayBookings: 10_000,
+            onlineDrivers: Math.max(ONLINE_DRIVERS, POSITION_DRIVERS, PATH_DRIVERS),
+            passengers: 20_000,
+            clients: 300,
+            otherCompanyBookings: 0,
+          },
+          say,
+        )
+      : null;
+  if (operations && !reused) {
     const others = (await db.$client.query(`select id from companies where id <> $1 order by id`, [companyId])).rows;
     for (const { id } of others) await seedSmallCompany(db, id as number, 20_000, say);
   }
-  await db.$client.query('vacuum analyze');
+  if (!reused) await db.$client.query('vacuum analyze');
   const clientIds = (
     await db.$client.query(`select id from clients where company_id = $1 order by id limit 300`, [companyId])
   ).rows.map((r: { id: number }) => r.id);

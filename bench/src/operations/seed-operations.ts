@@ -132,6 +132,50 @@ export async function seedOperations(
   };
 }
 
+/**
+ * What seedOperations answered, read back from a database it seeded before (BENCH_REUSE_SEED): the
+ * seed takes minutes, a before/after comparison wants the same rows. Null when the company has no
+ * online drivers yet.
+ */
+export async function seededOperations(db: RootDb, companyId: number): Promise<OperationsSeed | null> {
+  const driverIds = await ids(
+    db,
+    `select d.id from drivers d join driver_shifts s on s.company_id = d.company_id and s.driver_id = d.id
+      where d.company_id = $1 and s.ended_at is null order by d.id`,
+    [companyId],
+  );
+  if (!driverIds.length) return null;
+  const busyDay = (await exec(db, `select to_char(now() at time zone 'Europe/London', 'YYYY-MM-DD') as d`)).rows[0]
+    .d as string;
+  const counts = (
+    await exec(
+      db,
+      `select count(*)::int as bookings,
+        count(*) filter (where pickup_at >= (($2::date)::timestamp at time zone 'Europe/London')
+          and pickup_at < (($2::date + 1)::timestamp at time zone 'Europe/London'))::int as busy
+       from bookings where company_id = $1`,
+      [companyId, busyDay],
+    )
+  ).rows[0] as { bookings: number; busy: number };
+  const bookingOnBusyDay = (
+    await exec(
+      db,
+      `select id from bookings where company_id = $1 and status = 'confirmed'
+        and pickup_at >= (($2::date)::timestamp at time zone 'Europe/London') order by pickup_at limit 1`,
+      [companyId, busyDay],
+    )
+  ).rows[0]?.id as number;
+  return {
+    companyId,
+    busyDay,
+    busyDayBookings: counts.busy,
+    onlineDrivers: driverIds.length,
+    bookings: counts.bookings,
+    driverIds,
+    bookingOnBusyDay,
+  };
+}
+
 /** A smaller company with its own few thousand bookings. */
 export async function seedSmallCompany(db: RootDb, companyId: number, count: number, log: (line: string) => void) {
   const [vehicleTypeIds, clientIds, passengerIds] = await Promise.all([

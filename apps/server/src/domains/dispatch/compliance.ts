@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { Session } from '../../platform/auth/tokens';
 import { AppError } from '../../platform/http/errors';
 import type { CallContext } from '../../platform/http/context';
@@ -98,7 +98,11 @@ export async function assertCompliant(
  * sub-select. The owner-documents rank names only the worst state (missing beats expired), which
  * cannot tell whether a hard allocation would be refused.
  */
-export function hasExpiredMandatorySql(ownerType: 'driver' | 'vehicle', ownerId: SQL, today: string): SQL<boolean> {
+export function hasExpiredMandatorySql(
+  ownerType: 'driver' | 'vehicle',
+  ownerId: SQL,
+  today: string | Placeholder,
+): SQL<boolean> {
   return sql<boolean>`exists (select 1 from documents d
       join document_types dt on dt.company_id = d.company_id and dt.id = d.document_type_id
       where d.owner_type = ${ownerType} and d.owner_id = ${ownerId}

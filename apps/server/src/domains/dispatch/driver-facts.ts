@@ -45,14 +45,48 @@ export async function bookingRuleFacts(ctx: Ctx, booking: Booking): Promise<Book
 /** The longest job looked back for: a job picked up more than this before cannot reach the booking. */
 const LOOK_BACK_MS = 24 * 3600_000;
 
+/** The pick-up times between which a held job can overlap the booking. */
+export function heldJobsWindow(booking: BookingRuleFacts): { from: Date; to: Date } {
+  return {
+    from: new Date(booking.pickupAt.getTime() - LOOK_BACK_MS),
+    to: new Date(booking.endsAt.getTime() + OVERLAP_BUFFER_MINUTES * 60_000),
+  };
+}
+
+/** A job a driver holds, as read for the overlap rule. */
+export interface HeldJob {
+  id: number;
+  driverId: number | null;
+  pickupAt: Date;
+  durationSeconds: number | null;
+  hireMinutes: number | null;
+}
+
+/** Of the jobs drivers hold in the window (by pick-up), those the booking would overlap, per driver. */
+export function clashesAmong(booking: BookingRuleFacts, jobs: readonly HeldJob[]): Map<number, Clash[]> {
+  const byDriver = new Map<number, Clash[]>();
+  for (const r of jobs) {
+    const held: Clash = {
+      bookingId: r.id,
+      pickupAt: r.pickupAt,
+      endsAt: expectedEnd(r.pickupAt, r.durationSeconds, r.hireMinutes),
+    };
+    if (!clashesWith(booking, [held]).length) continue;
+    const list = byDriver.get(r.driverId!) ?? [];
+    list.push(held);
+    byDriver.set(r.driverId!, list);
+  }
+  return byDriver;
+}
+
 /** The jobs each driver holds that the booking would overlap. */
 export async function clashesOf(
   ctx: Ctx,
   booking: BookingRuleFacts,
   driverIds: readonly number[],
 ): Promise<Map<number, Clash[]>> {
-  const byDriver = new Map<number, Clash[]>();
-  if (!driverIds.length) return byDriver;
+  if (!driverIds.length) return new Map();
+  const { from, to } = heldJobsWindow(booking);
   const rows = await ctx.db
     .select({
       id: bookings.id,
@@ -68,23 +102,12 @@ export async function clashesOf(
         inArray(bookings.driverId, [...driverIds]),
         inArray(bookings.status, [...driverHoldsStatuses]),
         ne(bookings.id, booking.id),
-        gte(bookings.pickupAt, new Date(booking.pickupAt.getTime() - LOOK_BACK_MS)),
-        lte(bookings.pickupAt, new Date(booking.endsAt.getTime() + OVERLAP_BUFFER_MINUTES * 60_000)),
+        gte(bookings.pickupAt, from),
+        lte(bookings.pickupAt, to),
       ),
     )
     .orderBy(bookings.pickupAt);
-  for (const r of rows) {
-    const held: Clash = {
-      bookingId: r.id,
-      pickupAt: r.pickupAt,
-      endsAt: expectedEnd(r.pickupAt, r.durationSeconds, r.hireMinutes),
-    };
-    if (!clashesWith(booking, [held]).length) continue;
-    const list = byDriver.get(r.driverId!) ?? [];
-    list.push(held);
-    byDriver.set(r.driverId!, list);
-  }
-  return byDriver;
+  return clashesAmong(booking, rows);
 }
 
 /**

@@ -22,13 +22,23 @@ export function expiryStateSql(expiryDate: AnyPgColumn, today: string): SQL<Expi
 
 /** Today in a time zone, as YYYY-MM-DD. */
 export function todayIn(timezone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
+  let format = dayFormats.get(timezone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    // Time zones are a short list; the bound only guards against a stream of unknown names.
+    if (dayFormats.size >= 1000) dayFormats.clear();
+    dayFormats.set(timezone, format);
+  }
+  return format.format(new Date());
 }
+
+/** A formatter per time zone: making one costs far more than formatting with it (a hot call asks every time). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * The state of a document whose type may have no expiry: such a document never expires, whatever

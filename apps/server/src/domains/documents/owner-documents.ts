@@ -1,5 +1,5 @@
 import { EXPIRING_DAYS } from '@cabdesk/contract';
-import { and, eq, getTableName, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, notExists, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Session } from '../../platform/auth/tokens';
@@ -39,11 +39,12 @@ const qualified = (table: PgTable, column: PgColumn) =>
  * correlated sub-select over the outer owner row. Per active mandatory type the best document counts
  * (a renewed licence replaces the expired one); a type without any document is missing; a document
  * without an expiry date, or of a type without expiry, is valid. No mandatory types: valid.
+ * `today` may be a placeholder of a prepared statement.
  */
 export function documentRank(
   ownerType: OwnerType,
   owner: PgTable & { id: PgColumn; companyId: PgColumn },
-  today: string,
+  today: string | Placeholder,
 ): SQL<number> {
   const ownerId = qualified(owner, owner.id);
   const ownerCompany = qualified(owner, owner.companyId);
