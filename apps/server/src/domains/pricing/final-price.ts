@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Session } from '../../platform/auth/tokens';
 import type { CallContext } from '../../platform/http/context';
-import { bookings, bookingStops } from '../bookings/schema';
+import { type bookings, bookingStops } from '../bookings/schema';
 import type { PriceBreakdown } from './breakdown';
 import { type JourneyToPrice, priceJourney } from './price-journey';
 
