@@ -235,7 +235,7 @@ function People({ booking }: { booking: BookingDetails }) {
     <Stack gap="xs">
       <Fact label={t('bookings.field.passenger')}>
         {booking.passengerId ? (
-          <Anchor component={Link} to={`/passengers/${booking.passengerId}`} size="sm">
+          <Anchor component={Link} to={`/passengers/${booking.passengerId}`} size="sm" underline="always">
             {booking.passengerName ?? `#${booking.passengerId}`}
           </Anchor>
         ) : (
@@ -245,7 +245,7 @@ function People({ booking }: { booking: BookingDetails }) {
       </Fact>
       <Fact label={t('bookings.field.client')}>
         {booking.clientId ? (
-          <Anchor component={Link} to={`/clients/${booking.clientId}`} size="sm">
+          <Anchor component={Link} to={`/clients/${booking.clientId}`} size="sm" underline="always">
             {booking.clientName ?? `#${booking.clientId}`}
           </Anchor>
         ) : (
@@ -273,7 +273,7 @@ function DriverVehicle({ booking }: { booking: BookingDetails }) {
       <Fact label={t('bookings.field.vehicleType')}>{booking.vehicleTypeName ?? '—'}</Fact>
       <Fact label={t('bookings.field.driver')}>
         {booking.driverId ? (
-          <Anchor component={Link} to={`/drivers/${booking.driverId}`} size="sm">
+          <Anchor component={Link} to={`/drivers/${booking.driverId}`} size="sm" underline="always">
             {[booking.driverCallsign, booking.driverName].filter(Boolean).join(' · ')}
           </Anchor>
         ) : (
@@ -282,7 +282,7 @@ function DriverVehicle({ booking }: { booking: BookingDetails }) {
       </Fact>
       <Fact label={t('bookings.field.vehicle')}>
         {booking.vehicleId ? (
-          <Anchor component={Link} to={`/vehicles/${booking.vehicleId}`} size="sm">
+          <Anchor component={Link} to={`/vehicles/${booking.vehicleId}`} size="sm" underline="always">
             {booking.vehicleRegistration ?? `#${booking.vehicleId}`}
           </Anchor>
         ) : (
