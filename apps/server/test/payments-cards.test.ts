@@ -386,5 +386,16 @@ describe('driver cards on the one card table', () => {
     expect(row?.cardRef).not.toContain('4242424242424242');
     const checked = await ask('PaymentTransaction/CheckCardValidityAndDetails', { id: row!.id });
     expect(checked.body.data).toMatchObject({ canCharge: true, last4: '4242' });
+    const driverId = row!.ownerId;
+    const office = await ask('PaymentTransaction/GetDriverCreditCards', { driverID: driverId });
+    expect(office.status).toBe(200);
+    expect(office.body.data.map((c) => c.id)).toEqual([row!.id]);
+    expect(
+      (await ask('PaymentTransaction/GetDriverCreditCards', { driverID: driverId }, them.accounts.accessToken)).status,
+    ).toBe(404);
+    expect(
+      (await ask('PaymentTransaction/GetDriverCreditCards', { driverID: driverId }, w.dispatcher.accessToken)).status,
+    ).toBe(403);
+    expect(fieldsOf((await askRaw('PaymentTransaction/GetDriverCreditCards', {})).body)).toContain('driverID');
   });
 });

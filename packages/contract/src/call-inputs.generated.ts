@@ -326,6 +326,7 @@ const homes: Record<BuiltName, readonly [keyof typeof modules, string]> = {
   'PaymentTransaction/CreatePaymentIntent': ['payments/calls', 'paymentTransactionPayment'],
   'PaymentTransaction/TestClientSecret': ['payments/calls', 'paymentTransactionPayment'],
   'PaymentTransaction/RefundPayment': ['payments/calls', 'paymentTransactionPayment'],
+  'PaymentTransaction/GetDriverCreditCards': ['payments/calls', 'paymentTransactionPayment'],
   'PaymentTransaction/CheckCardValidityAndDetails': ['payments/calls', 'paymentTransactionPayment'],
   'PaymentTransaction/MakeClientCardDefault': ['payments/calls', 'paymentTransactionPayment'],
   'PaymentTransaction/MakePassengerCardDefault': ['payments/calls', 'paymentTransactionPayment'],

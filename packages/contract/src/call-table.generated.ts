@@ -2356,6 +2356,14 @@ export const callTable: Record<BuiltName, CallEntry> = {
     verb: 'update',
     isPublic: false,
   },
+  'PaymentTransaction/GetDriverCreditCards': {
+    path: '/PaymentTransaction/GetDriverCreditCards',
+    methods: ['POST'],
+    kind: 'read',
+    subject: 'Payment',
+    verb: 'read',
+    isPublic: false,
+  },
   'PaymentTransaction/CheckCardValidityAndDetails': {
     path: '/PaymentTransaction/CheckCardValidityAndDetails',
     methods: ['POST'],

@@ -7,6 +7,7 @@ import {
   clientCardListInput,
   clientCardsInput,
   customerIdAnswer,
+  driverCardsInput,
   passengerCardCreateInput,
   passengerCardListInput,
   passengerCardsInput,
@@ -267,6 +268,14 @@ export const paymentTransactionPayment = area(
         'the office refunds a card payment in full or in part with a reason, and none of the spec’s calls gives money back',
       summary:
         "Refunds card payments of a booking, newest first, up to `amount` (all when left out), with the reason in the booking's history; more than was paid is 400.",
+    }),
+    GetDriverCreditCards: read({
+      input: driverCardsInput,
+      output: savedCardList,
+      addedBecause:
+        "the office sees a driver's saved cards on the driver's record; the spec's driver card calls serve the signed-in driver only",
+      summary:
+        "All of a driver's saved cards (no paging), the default first; the driver adds and removes them in the driver app.",
     }),
     CheckCardValidityAndDetails: read({
       input: byId(),

@@ -26,6 +26,7 @@ export const savedCardRow = z.object({
 
 export const passengerCardsInput = z.object({ passengerID: id() });
 export const clientCardsInput = z.object({ clientID: id() });
+export const driverCardsInput = z.object({ driverID: id() });
 export const passengerCardListInput = listInput({ passengerID: id() });
 export const clientCardListInput = listInput({ clientID: id() });
 

@@ -104,6 +104,7 @@ export const savedCardHandlers = handlers({
     saved(await makeDefault(ctx, await cardById(ctx, input.id, ['client'])), 'is now the default'),
   'PaymentTransaction/AddPassengerCreditCard': async (input, ctx) =>
     saved(await addCardFromToken(ctx, { kind: 'passenger', id: input.passengerID }, input)),
+  'PaymentTransaction/GetDriverCreditCards': (input, ctx) => listOf(ctx, [{ kind: 'driver', id: input.driverID }]),
   'PaymentTransaction/CheckCardValidityAndDetails': async (input, ctx) => {
     return validityOf(await cardById(ctx, input.id, ['passenger', 'client', 'driver']));
   },
