@@ -38,4 +38,23 @@ describe('saved cards on a passenger record', async () => {
     await settled(page);
     await page.screenshot({ path: '/tmp/cards-panel.png', fullPage: true });
   });
+
+  it.each([
+    ['client', '/clients'],
+    ['driver', '/drivers'],
+  ])("shows the %s record's cards, readable", async (kind, list) => {
+    await page.goto(list);
+    const first = page.locator(`table tbody tr a[href^="${list}/"]`).first();
+    await first.waitFor({ timeout: 20_000 });
+    await page.goto(`${await first.getAttribute('href')}?tab=cards`);
+    await page.getByTestId('cards-panel').waitFor({ timeout: 20_000 });
+    await page
+      .getByTestId('cards-panel')
+      .getByText(/No saved cards|••••/)
+      .first()
+      .waitFor();
+    await settled(page);
+    await expectAccessible(page, `${kind} cards`);
+    await page.screenshot({ path: `/tmp/cards-${kind}.png` });
+  });
 });
