@@ -251,8 +251,9 @@ describe('checks', () => {
       passengerID: w.passengerId,
       token: `tok_offline_4242424242424242_01_2021`,
     });
-    expect(form.status).toBeGreaterThanOrEqual(400);
-    expect(form.status).toBeLessThan(500);
+    expect(form.status).toBe(400);
+    expect(fieldsOf(form.body)).toContain('token');
+    expect(form.body.message).toMatch(/expired/);
   });
 
   it.each([

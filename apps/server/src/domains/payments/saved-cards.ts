@@ -153,6 +153,9 @@ export async function addCardFromToken(
     `c${ctx.session.companyId}:${owner.kind}:${owner.id}`,
   );
   if (isExpired(attached.expMonth, attached.expYear)) {
+    // Not kept, so not left attached at the provider either.
+    const { provider } = await cardProvidersOf(ctx.services).forCompany(ctx.session.companyId);
+    await provider.detachCard(attached.id).catch(() => undefined);
     throw fieldError('token', 'expired', `${cardWords(attached.brand, attached.last4)} has expired: save a valid card`);
   }
   const card = await saveCard(ctx, owner, customerRef, attached, input.holderName || null, input.isDefault === true);
