@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, it } from 'vitest';
 import { expectAccessible, settled } from '../support/accessibility';
 import { forgetEverything, openBrowser, signInThroughForm } from '../support/browser';
+import { openPassengerCards } from '../support/cards';
 
 /** The office pages every company's staff use most, each with something that says it has loaded. */
 const officePages = [
@@ -62,6 +63,11 @@ for (const company of companies) {
             await expectAccessible(page, `${path} of ${company.code} (${theme})`);
           });
         }
+
+        it("a passenger's record with its Cards panel", async () => {
+          await openPassengerCards(page);
+          await expectAccessible(page, `passenger cards of ${company.code} (${theme})`);
+        });
       });
 
       it("the driver app's home", async () => {

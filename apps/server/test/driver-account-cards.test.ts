@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { driverAdjustments, driverCards } from '../src/domains/driver-app/schema';
+import { driverAdjustments } from '../src/domains/driver-app/schema';
+import { paymentCards } from '../src/domains/payments/schema';
 import type { CallInput } from '@cabdesk/contract';
 import { call, callRaw } from './client';
 import { world, type Person, type World } from './world';
@@ -37,7 +38,11 @@ const addCard = async (who: Person, extra: Partial<CallInput<'Driver/CreateCard'
   expect(res.status).toBe(200);
   return res.body.data;
 };
-const cardsOf = (driverId: number) => w.db.select().from(driverCards).where(eq(driverCards.driverId, driverId));
+const cardsOf = (driverId: number) =>
+  w.db
+    .select()
+    .from(paymentCards)
+    .where(and(eq(paymentCards.ownerKind, 'driver'), eq(paymentCards.ownerId, driverId)));
 
 describe('Driver cards', () => {
   it('saves a card by token; the first is the default, a new default takes over', async () => {
@@ -106,7 +111,7 @@ describe('Driver cards', () => {
       const del = await call(w.app, 'Driver/DeleteCard', { id: c.id }, me.token);
       expect(del.status).toBe(404);
     }
-    const [still] = await w.db.select().from(driverCards).where(eq(driverCards.id, theirs.id));
+    const [still] = await w.db.select().from(paymentCards).where(eq(paymentCards.id, theirs.id));
     expect(still?.holderName).toBe('Colleague');
   });
   it('deletes an own card and hands the default to the newest other card', async () => {

@@ -29,3 +29,4 @@ export * from './pricing/schemas';
 export * from './web-booker/schemas';
 export * from './payments/schemas';
 export * from './payments/configuration-schemas';
+export * from './payments/card-schemas';

@@ -26,6 +26,7 @@ import { pricingHandlers } from './pricing/handlers';
 import { webBookerHandlers } from './web-booker/handlers';
 import { paymentHandlers } from './payments/handlers';
 import { configurationHandlers } from './payments/configuration-handlers';
+import { savedCardHandlers } from './payments/card-handlers';
 
 /** Every built call's handler; the type makes a built call without a handler a compile error. */
 export const allHandlers: Handlers = {
@@ -56,4 +57,5 @@ export const allHandlers: Handlers = {
   ...webBookerHandlers,
   ...paymentHandlers,
   ...configurationHandlers,
+  ...savedCardHandlers,
 };

@@ -1,4 +1,21 @@
-import { area, mutation, planned, read } from '../define';
+import { deletedRow } from '../crud';
+import { area, list, mutation, planned, read } from '../define';
+import { byId } from '../fields';
+import {
+  cardValidity,
+  clientCardCreateInput,
+  clientCardListInput,
+  clientCardsInput,
+  customerIdAnswer,
+  driverCardsInput,
+  passengerCardCreateInput,
+  passengerCardListInput,
+  passengerCardsInput,
+  passengerCreditCardAddInput,
+  savedCardList,
+  savedCardRow,
+  savedCardUpdateInput,
+} from './card-schemas';
 import {
   bookingPaymentInput,
   bookingPaymentState,
@@ -56,13 +73,48 @@ export const passengerPayment = area(
   'Passenger',
   { subject: 'Payment' },
   {
-    GetPassengerClientCreditCardList: planned(),
-    GetTableSummaryPassengerCreditCards: planned(),
-    CreateCard: planned(),
-    UpdateCard: planned(),
-    DeleteCard: planned(),
-    GetPassengerCreditCardList: planned(),
-    GetPassengerCreditCardDetails: planned(),
+    GetPassengerClientCreditCardList: read({
+      input: passengerCardsInput,
+      output: savedCardList,
+      summary:
+        "The passenger's own cards and, when the passenger travels on a client's account, the client's cards: a booking may be paid with either (ownerKind tells whose).",
+    }),
+    GetTableSummaryPassengerCreditCards: list({
+      input: passengerCardListInput,
+      row: savedCardRow,
+      summary: "A passenger's saved cards, the default first, then the newest.",
+    }),
+    CreateCard: mutation({
+      verb: 'create',
+      input: passengerCardCreateInput,
+      output: savedCardRow,
+      summary:
+        "Saves a card to a passenger from the card form's one-time token (never a number), attached at the provider; the first card, or one saved with isDefault, is the default.",
+    }),
+    UpdateCard: mutation({
+      verb: 'update',
+      input: savedCardUpdateInput,
+      output: savedCardRow,
+      summary:
+        "Changes a passenger card's holder name or makes it the default (never an expired card); the expiry changes only by saving the renewed card.",
+    }),
+    DeleteCard: mutation({
+      verb: 'delete',
+      input: byId(),
+      output: deletedRow,
+      summary:
+        'Deletes a passenger card and detaches it at the provider; when it was the default, the newest other card becomes the default.',
+    }),
+    GetPassengerCreditCardList: read({
+      input: passengerCardsInput,
+      output: savedCardList,
+      summary: "All of a passenger's saved cards (no paging), the default first.",
+    }),
+    GetPassengerCreditCardDetails: read({
+      input: byId(),
+      output: savedCardRow,
+      summary: 'One passenger card: brand, last four digits, expiry, default and expired flags.',
+    }),
     GetTableSummaryFinancialInfo: planned(),
   },
 );
@@ -71,8 +123,16 @@ export const clientPayment = area(
   'Client',
   { subject: 'Payment' },
   {
-    GetClientCreditCards: planned(),
-    GetClientCreditCardDetails: planned(),
+    GetClientCreditCards: read({
+      input: clientCardsInput,
+      output: savedCardList,
+      summary: "All of a client's saved cards (no paging), the default first.",
+    }),
+    GetClientCreditCardDetails: read({
+      input: byId(),
+      output: savedCardRow,
+      summary: 'One client card: brand, last four digits, expiry, default and expired flags.',
+    }),
     InvoiceDeAmount: planned(),
     GetPaymentType: planned(),
     ClientPayment: planned(),
@@ -82,10 +142,32 @@ export const clientPayment = area(
     AllPaymentsInvoice: planned(),
     BookingsTransactions: planned(),
     InvoiceTransactions: planned(),
-    GetTableSummaryClientCreditCards: planned(),
-    CreateCard: planned(),
-    UpdateCard: planned(),
-    DeleteCard: planned(),
+    GetTableSummaryClientCreditCards: list({
+      input: clientCardListInput,
+      row: savedCardRow,
+      summary: "A client's saved cards, the default first, then the newest.",
+    }),
+    CreateCard: mutation({
+      verb: 'create',
+      input: clientCardCreateInput,
+      output: savedCardRow,
+      summary:
+        "Saves a card to a client from the card form's one-time token (never a number), attached at the provider; the first card, or one saved with isDefault, is the default.",
+    }),
+    UpdateCard: mutation({
+      verb: 'update',
+      input: savedCardUpdateInput,
+      output: savedCardRow,
+      summary:
+        "Changes a client card's holder name or makes it the default (never an expired card); the expiry changes only by saving the renewed card.",
+    }),
+    DeleteCard: mutation({
+      verb: 'delete',
+      input: byId(),
+      output: deletedRow,
+      summary:
+        'Deletes a client card and detaches it at the provider; when it was the default, the newest other card becomes the default.',
+    }),
   },
 );
 
@@ -93,8 +175,16 @@ export const paymentTransactionPayment = area(
   'PaymentTransaction',
   { subject: 'Payment' },
   {
-    GetClientCustomerCard: planned(),
-    GetClientCustomerID: planned(),
+    GetClientCustomerCard: read({
+      input: clientCardsInput,
+      output: savedCardList,
+      summary: "A client's saved cards, the default first.",
+    }),
+    GetClientCustomerID: read({
+      input: clientCardsInput,
+      output: customerIdAnswer,
+      summary: "The client's customer id at the company's card provider, made there on first use.",
+    }),
     StripePayment: mutation({
       verb: 'create',
       input: savedCardPaymentInput,
@@ -111,8 +201,30 @@ export const paymentTransactionPayment = area(
       summary:
         "The office pays a booking with a card typed into the provider's card form (its one-time token; never a card number), saving it to the payer when `saveCard`.",
     }),
-    GetCustomerCard: planned(),
-    GetCustomerID: planned(),
+    GetCustomerCard: read({
+      input: passengerCardsInput,
+      output: savedCardList,
+      summary: "A passenger's saved cards, the default first.",
+    }),
+    GetCustomerID: read({
+      input: passengerCardsInput,
+      output: customerIdAnswer,
+      summary: "The passenger's customer id at the company's card provider, made there on first use.",
+    }),
+    GetWebBookerCustomerCard: read({
+      alsoFor: 'WebBooker',
+      input: z.object({}),
+      output: savedCardList,
+      summary:
+        "The signed-in passenger's own saved cards; a web-booker visitor has none (an empty list). An office user gets an empty list too: the office reads a passenger's cards with GetCustomerCard.",
+    }),
+    GetWebBookerCustomerID: read({
+      alsoFor: 'WebBooker',
+      input: z.object({}),
+      output: customerIdAnswer,
+      summary:
+        "The signed-in passenger's own customer id at the provider, made there on first use; a visitor has no saved cards (404 in words).",
+    }),
     CheckoutPayment: mutation({
       verb: 'create',
       isPublic: true,
@@ -159,7 +271,20 @@ export const paymentTransactionPayment = area(
       summary:
         "Refunds card payments of a booking, newest first, up to `amount` (all when left out), with the reason in the booking's history; more than was paid is 400.",
     }),
-    CheckCardValidityAndDetails: planned(),
+    GetDriverCreditCards: read({
+      input: driverCardsInput,
+      output: savedCardList,
+      addedBecause:
+        "the office sees a driver's saved cards on the driver's record; the spec's driver card calls serve the signed-in driver only",
+      summary:
+        "All of a driver's saved cards (no paging), the default first; the driver adds and removes them in the driver app.",
+    }),
+    CheckCardValidityAndDetails: read({
+      input: byId(),
+      output: cardValidity,
+      summary:
+        'Whether a saved card (of a passenger, client or driver) can be charged: brand, last four digits, expiry, expired and default flags, and why not in words.',
+    }),
     StripeTest: mutation({
       verb: 'update',
       subject: 'Settings',
@@ -168,9 +293,25 @@ export const paymentTransactionPayment = area(
       summary:
         "Checks the saved keys with the provider (Stripe: an authenticated read of the balance); a refused key answers ok: false with the provider's words.",
     }),
-    MakeClientCardDefault: planned(),
-    MakePassengerCardDefault: planned(),
-    AddPassengerCreditCard: planned(),
+    MakeClientCardDefault: mutation({
+      verb: 'update',
+      input: byId(),
+      output: savedCardRow,
+      summary: "Makes a client card the default, taking it from the client's other cards; an expired card is 400.",
+    }),
+    MakePassengerCardDefault: mutation({
+      verb: 'update',
+      input: byId(),
+      output: savedCardRow,
+      summary:
+        "Makes a passenger card the default, taking it from the passenger's other cards; an expired card is 400.",
+    }),
+    AddPassengerCreditCard: mutation({
+      verb: 'create',
+      input: passengerCreditCardAddInput,
+      output: savedCardRow,
+      summary: "Saves a card to a passenger from the card form's one-time token: the same as Passenger/CreateCard.",
+    }),
     GetStripeTransactions: planned(),
     GetStripeTransactionsEventLog: planned(),
     GetStripeLiveStatus: read({

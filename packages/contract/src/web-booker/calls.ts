@@ -1,5 +1,5 @@
 /** The visitor-facing web booker: public calls, no account needed (docs/web-booker.md). */
-import { area, list, mutation, planned, read } from '../define';
+import { area, list, mutation, read } from '../define';
 import { addressPlace, addressSearchInput } from '../bookings/schemas';
 import { listInput } from '../fields';
 import {
@@ -99,14 +99,5 @@ export const vehicleWebBooker = area(
       row: webBookerHourRow,
       summary: 'The hourly-hire durations a visitor may choose (minutes, and the words shown).',
     }),
-  },
-);
-
-export const paymentTransactionWebBooker = area(
-  'PaymentTransaction',
-  { subject: 'WebBooker' },
-  {
-    GetWebBookerCustomerCard: planned({ isPublic: true }),
-    GetWebBookerCustomerID: planned({ isPublic: true }),
   },
 );

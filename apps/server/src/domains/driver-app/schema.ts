@@ -9,7 +9,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -89,34 +88,6 @@ export const driverNotifications = pgTable(
   },
   (t) => [
     index('driver_notifications_driver_idx').on(t.companyId, t.driverId, t.createdAt),
-    sameCompany(t, t.driverId, drivers).onDelete('cascade'),
-  ],
-);
-
-/**
- * A driver's saved card: only the card provider's token and what may be shown (brand, last four
- * digits, expiry). A card number never reaches this table.
- */
-export const driverCards = pgTable(
-  'driver_cards',
-  {
-    id: idColumn(),
-    companyId: companyColumn(),
-    driverId: integer().notNull(),
-    providerToken: text().notNull(),
-    brand: text().notNull(),
-    last4: char({ length: 4 }).notNull(),
-    expMonth: smallint().notNull(),
-    expYear: smallint().notNull(),
-    holderName: text(),
-    isDefault: boolean().notNull().default(false),
-    ...timestamps(),
-  },
-  (t) => [
-    tenantKey('driver_cards_company_id_key', t),
-    check('driver_cards_last4_check', sql`${t.last4} ~ '^[0-9]{4}$'`),
-    check('driver_cards_month_check', sql`${t.expMonth} between 1 and 12`),
-    index('driver_cards_driver_idx').on(t.companyId, t.driverId),
     sameCompany(t, t.driverId, drivers).onDelete('cascade'),
   ],
 );

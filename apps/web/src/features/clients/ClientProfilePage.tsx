@@ -1,8 +1,10 @@
 import { Badge, Text } from '@mantine/core';
-import { IconChartBar, IconNotes, IconSettings, IconSitemap } from '@tabler/icons-react';
+import { IconChartBar, IconCreditCard, IconNotes, IconSettings, IconSitemap } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useCanCall } from '../../app/can-call';
 import { RecordPage } from '../../kit/RecordPage';
 import { useRecordTab } from '../../kit/useRecord';
+import { ClientCardsPanel } from '../payments/CardsPanel';
 import { OwnerStatistics } from '../statistics/OwnerStatistics';
 import { ChildAccountsTab } from './ChildAccountsTab';
 import { clientKind } from './client-kind';
@@ -10,12 +12,13 @@ import { ClientHeader } from './ClientHeader';
 import { ClientNotesTab } from './ClientNotesTab';
 import { ClientSettingsTab } from './ClientSettingsTab';
 
-const tabs = ['overview', 'children', 'settings', 'notes'] as const;
+const tabs = ['overview', 'children', 'settings', 'cards', 'notes'] as const;
 
 /** One client: its figures, child accounts, settings and notes. */
 export function ClientProfilePage() {
   const { t } = useTranslation();
   const [, showTab] = useRecordTab(tabs);
+  const canCall = useCanCall();
   return (
     <RecordPage
       kind={clientKind}
@@ -58,6 +61,16 @@ export function ClientProfilePage() {
           icon: <IconSettings size={16} />,
           panel: <ClientSettingsTab client={client} />,
         },
+        ...(canCall('Client/GetClientCreditCards')
+          ? [
+              {
+                value: 'cards',
+                label: t('clients.tab.cards'),
+                icon: <IconCreditCard size={16} />,
+                panel: <ClientCardsPanel id={client.id} />,
+              },
+            ]
+          : []),
         {
           value: 'notes',
           label: t('clients.tab.notes'),

@@ -3,8 +3,10 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { InactiveBadge, TagBadges } from '../../kit/badges';
 import { RecordHeader, RecordPicture } from '../../kit/RecordHeader';
+import { useCanCall } from '../../app/can-call';
 import { RecordPage } from '../../kit/RecordPage';
 import { DocumentsPanel } from '../documents/DocumentsPanel';
+import { DriverCardsPanel } from '../payments/CardsPanel';
 import { OwnerStatistics } from '../statistics/OwnerStatistics';
 import { AvailabilityBadge, DocumentStateBadge } from './badges';
 import { DriverActions } from './DriverActions';
@@ -16,6 +18,7 @@ import type { DriverProfile } from './form-values';
 /** /drivers/:id — one driver: header with photo and actions, then overview, documents, vehicles, details. */
 export function DriverProfilePage() {
   const { t } = useTranslation();
+  const canCall = useCanCall();
   return (
     <RecordPage
       kind={driverKind}
@@ -54,6 +57,9 @@ export function DriverProfilePage() {
           panel: <DriverVehicles vehicles={driver.vehicles} />,
         },
         { value: 'details', label: t('drivers.tab.details'), panel: <DriverDetails driver={driver} /> },
+        ...(canCall('PaymentTransaction/GetDriverCreditCards')
+          ? [{ value: 'cards', label: t('drivers.tab.cards'), panel: <DriverCardsPanel id={driver.id} /> }]
+          : []),
       ]}
     />
   );

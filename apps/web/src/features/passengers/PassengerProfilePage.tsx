@@ -1,16 +1,18 @@
 import { IconChartBar, IconCreditCard, IconHistory, IconNotes } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useCanCall } from '../../app/can-call';
 import { RecordPage } from '../../kit/RecordPage';
+import { PassengerCardsPanel } from '../payments/CardsPanel';
 import { OwnerStatistics } from '../statistics/OwnerStatistics';
 import { BookingHistoryTab } from './BookingHistoryTab';
 import { NotesTab } from './NotesTab';
 import { passengerKind } from './passenger-kind';
 import { PassengerHeader } from './PassengerHeader';
-import { SavedCardsTab } from './SavedCardsTab';
 
 /** One passenger: the header with what the office can do, and the tabs of the spec. */
 export function PassengerProfilePage() {
   const { t } = useTranslation();
+  const canCall = useCanCall();
   return (
     <RecordPage
       kind={passengerKind}
@@ -30,12 +32,16 @@ export function PassengerProfilePage() {
           icon: <IconHistory size={16} />,
           panel: <BookingHistoryTab id={passenger.id} />,
         },
-        {
-          value: 'cards',
-          label: t('passengers.tabs.cards'),
-          icon: <IconCreditCard size={16} />,
-          panel: <SavedCardsTab name={passenger.name} />,
-        },
+        ...(canCall('Passenger/GetPassengerCreditCardList')
+          ? [
+              {
+                value: 'cards',
+                label: t('passengers.tabs.cards'),
+                icon: <IconCreditCard size={16} />,
+                panel: <PassengerCardsPanel id={passenger.id} />,
+              },
+            ]
+          : []),
         {
           value: 'notes',
           label: t('passengers.tabs.notes'),
