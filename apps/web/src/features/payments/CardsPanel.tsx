@@ -9,6 +9,7 @@ import { useCall, useCallMutation } from '../../api/hooks';
 import { useCanCall } from '../../app/can-call';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { notifyError, notifySuccess } from '../../ui/notify';
+import { useCardProvider } from './useCardProvider';
 import { CardForm } from './CardForm';
 
 type Card = z.output<typeof schemas.savedCardRow>;
@@ -183,13 +184,16 @@ function CardsView({ cards, loading, error, actions, note, provider, publishable
 
 interface OwnerProps {
   id: number;
-  /** The company's card provider; the offline provider until the payment settings say Stripe. */
+  /** The card provider to use instead of the company's (Configuration/GetStripeKeyLive). */
   provider?: Provider;
   publishableKey?: string | null;
 }
 
 /** A passenger's saved cards on the passenger's record. */
-export function PassengerCardsPanel({ id, provider = 'offline', publishableKey }: OwnerProps) {
+export function PassengerCardsPanel({ id, ...given }: OwnerProps) {
+  const company = useCardProvider();
+  const provider = given.provider ?? company.provider;
+  const publishableKey = given.publishableKey ?? company.publishableKey;
   const canCall = useCanCall();
   const list = useCall('Passenger/GetPassengerCreditCardList', { passengerID: id });
   const add = useCallMutation('Passenger/CreateCard');
@@ -216,7 +220,10 @@ export function PassengerCardsPanel({ id, provider = 'offline', publishableKey }
 }
 
 /** A client's saved cards on the client's record. */
-export function ClientCardsPanel({ id, provider = 'offline', publishableKey }: OwnerProps) {
+export function ClientCardsPanel({ id, ...given }: OwnerProps) {
+  const company = useCardProvider();
+  const provider = given.provider ?? company.provider;
+  const publishableKey = given.publishableKey ?? company.publishableKey;
   const canCall = useCanCall();
   const list = useCall('Client/GetClientCreditCards', { clientID: id });
   const add = useCallMutation('Client/CreateCard');
