@@ -534,6 +534,7 @@ describe('saved cards, payments by hand and who may look', () => {
     expect(res.body.data.status).toBe('requires_capture');
     const state = await callData(t.app, 'PaymentTransaction/GetPaymentStatus', { bookingId: made.id }, visit.token);
     expect(state.paymentStatus).toBe('authorised');
+    expect(state.paymentMethod).toBe('card');
     const [kept] = await t.db.select().from(webBookerVisits).where(eq(webBookerVisits.bookingId, made.id));
     expect(kept).toBeTruthy();
     // A visitor has no account: the card is not kept.

@@ -124,7 +124,8 @@ export async function outsideInput(ctx: Ctx, input: CreateInput): Promise<Create
     clientId: visitor ? null : await clientOfPassenger(ctx, passengerId),
     bookerId: null,
     clientReferences: [],
-    paymentMethod: 'cash',
+    // Cash to the driver, or a card paid on the page (PaymentTransaction/CreatePaymentIntent); account is the client portal's.
+    paymentMethod: input.paymentMethod === 'card' ? 'card' : 'cash',
     // Booking/Create prices every booking from outside the office itself (docs/pricing.md).
     priceMinor: undefined,
     notesForOffice: undefined,
