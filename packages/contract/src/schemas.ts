@@ -28,3 +28,4 @@ export * from './driver-app/journey-schemas';
 export * from './pricing/schemas';
 export * from './web-booker/schemas';
 export * from './payments/schemas';
+export * from './payments/list-schemas';

@@ -25,6 +25,7 @@ import { vehiclesHandlers } from './vehicles/handlers';
 import { pricingHandlers } from './pricing/handlers';
 import { webBookerHandlers } from './web-booker/handlers';
 import { paymentHandlers } from './payments/handlers';
+import { paymentListHandlers } from './payments/list-handlers';
 
 /** Every built call's handler; the type makes a built call without a handler a compile error. */
 export const allHandlers: Handlers = {
@@ -54,4 +55,5 @@ export const allHandlers: Handlers = {
   ...pricingHandlers,
   ...webBookerHandlers,
   ...paymentHandlers,
+  ...paymentListHandlers,
 };
