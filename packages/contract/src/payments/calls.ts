@@ -117,7 +117,8 @@ export const clientPayment = area(
     BookingsTransactions: list({
       input: lists.clientTransactionsInput,
       row: lists.transactionListRow,
-      summary: "A client's payment steps (its bookings' and its payments on account); the filters of AllPaymentTransactions.",
+      summary:
+        "A client's payment steps (its bookings' and its payments on account); the filters of AllPaymentTransactions.",
     }),
     InvoiceTransactions: planned(),
     GetTableSummaryClientCreditCards: planned(),

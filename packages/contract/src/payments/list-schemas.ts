@@ -212,7 +212,9 @@ export const reconciliationLine = z.object({
   price: z.number(),
   bookings: reconciliationFigures.omit({ priced: true }).describe('From the bookings and their payments'),
   ledger: reconciliationFigures.omit({ priced: true, invoiced: true }).extend({ earned: z.number() }),
-  difference: z.number().describe("How far the ledger is from the bookings: the columns' differences as absolute amounts, summed"),
+  difference: z
+    .number()
+    .describe("How far the ledger is from the bookings: the columns' differences as absolute amounts, summed"),
 });
 
 export const reconciliation = z.object({

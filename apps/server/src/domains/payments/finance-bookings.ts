@@ -124,7 +124,13 @@ export async function listCardBookings(ctx: Ctx, input: CardInput) {
       count: () => countRows(ctx.db, sql`bookings b`, where),
       rows: async (limit, offset) => {
         const raw = await ctx.db.execute<
-          BaseRaw & { authorised: string; captured: string; refunded: string; brand: string | null; last4: string | null }
+          BaseRaw & {
+            authorised: string;
+            captured: string;
+            refunded: string;
+            brand: string | null;
+            last4: string | null;
+          }
         >(sql`select ${baseColumns}, m.*, ${people} from bookings b ${cardMoney}
               where ${where} order by ${order} limit ${limit} offset ${offset}`);
         return raw.rows.map((r) => ({

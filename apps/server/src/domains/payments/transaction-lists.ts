@@ -131,7 +131,9 @@ export async function passengerFinance(
   passengerId: number,
 ): Promise<z.output<typeof schemas.passengerFinance>> {
   const { companyId } = ctx.session;
-  const found = await ctx.db.execute(sql`select 1 from passengers where company_id = ${companyId} and id = ${passengerId}`);
+  const found = await ctx.db.execute(
+    sql`select 1 from passengers where company_id = ${companyId} and id = ${passengerId}`,
+  );
   if (!found.rows.length) throw notFound(`Passenger ${passengerId}`);
   const { currency } = await companyFacts(ctx);
   const where = sql`t.company_id = ${companyId} and t.passenger_id = ${passengerId}`;
