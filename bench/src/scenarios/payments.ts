@@ -5,7 +5,7 @@ const visa = 'tok_offline_4242424242424242_12_2034';
 
 export interface PaymentFigures {
   pay: LoadFigures;
-  /** Payments whose provider event reached the webhook and was applied, of those paid. */
+  /** Payments whose provider event reached the webhook and was processed, of those paid. */
   eventsApplied: number;
   paid: number;
   /** Paid and applied, per second from the first call to the last event applied. */

@@ -6,6 +6,9 @@ import { useCall } from '../../../api/hooks';
 import { dateTime } from '../../../ui/format';
 import { moneyOf, PeriodFields, thisMonth, type Period } from './shared';
 
+/** The differing bookings shown at once; the answer holds up to 500. */
+const SHOWN = 50;
+
 /** Priced done bookings = card + cash + by hand + invoiced + owed, against the ledger, and every difference. */
 export function ReconciliationTab() {
   const { t } = useTranslation();
@@ -85,7 +88,7 @@ export function ReconciliationTab() {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {r.differences.map((d) => (
+                  {r.differences.slice(0, SHOWN).map((d) => (
                     <Table.Tr key={d.bookingId}>
                       <Table.Td>#{d.bookingId}</Table.Td>
                       <Table.Td>{dateTime(d.pickupAt)}</Table.Td>
@@ -100,6 +103,11 @@ export function ReconciliationTab() {
                   ))}
                 </Table.Tbody>
               </Table>
+              {r.differences.length > SHOWN ? (
+                <Text size="sm" c="dimmed" mt="xs">
+                  {t('payments.finance.moreDifferences', { shown: SHOWN, count: r.differences.length })}
+                </Text>
+              ) : null}
             </Paper>
           ) : null}
         </>

@@ -16,7 +16,7 @@ export function RevenueChart({
   const { t } = useTranslation();
   const label = t('payments.finance.revenue');
   return (
-    <ChartPanel title={t('payments.finance.revenueByDay')} failed={failed} empty={!days?.length}>
+    <ChartPanel title={t('payments.finance.revenueByDay')} failed={failed} empty={!days?.some((d) => d.revenue !== 0)}>
       <BarChart
         h={180}
         data={(days ?? []).map((d) => ({ day: d.day.slice(5), [label]: d.revenue / 100 }))}
