@@ -49,7 +49,7 @@ export async function seedPayments(
   const toPayRows = await q(
     `insert into bookings (company_id, status, payment_status, pickup_at, passenger_id, vehicle_type_id,
        passenger_count, price_minor, currency, source, payment_method, created_at, updated_at)
-     select b.company_id, 'confirmed', 'unpaid', now() + interval '3 days' + (g * interval '1 second'),
+     select $1, 'confirmed', 'unpaid', now() + interval '3 days' + (g * interval '1 second'),
        b.passenger_id, b.vehicle_type_id, 1, 1500 + (g % 5000), 'GBP', 'office', 'card', now(), now()
      from generate_series(1, $2::int) g
      cross join lateral (select passenger_id, vehicle_type_id from bookings
