@@ -378,6 +378,7 @@ describe('reconciliation', () => {
     const after = await callData(t.app, 'PaymentTransaction/GetReconciliation', period, w.accounts.accessToken);
     expect(after.balanced).toBe(false);
     expect(after.differences).toHaveLength(1);
+    expect(after.differing).toBe(1);
     expect(after.differences[0]).toMatchObject({
       bookingId: cardBooking.id,
       price: cardBooking.priceMinor! + 1000,

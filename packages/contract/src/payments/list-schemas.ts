@@ -225,5 +225,6 @@ export const reconciliation = z.object({
   bookings: reconciliationFigures.describe('priced = card + cash + manual + invoiced + owed'),
   ledger: reconciliationFigures.describe('The same from the journal entries of those bookings'),
   balanced: z.boolean(),
+  differing: z.number().describe('How many bookings differ (all of them, however many are listed)'),
   differences: z.array(reconciliationLine).describe('Every booking whose figures differ (at most 500)'),
 });

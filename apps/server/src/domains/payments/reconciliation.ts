@@ -124,6 +124,7 @@ export async function reconcile(ctx: Ctx, input: { fromDate: string; toDate: str
     bookings: bookingsSide,
     ledger: ledgerSide,
     balanced: differing === 0,
+    differing,
     differences,
   };
 }

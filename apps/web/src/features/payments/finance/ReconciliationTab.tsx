@@ -41,7 +41,7 @@ export function ReconciliationTab() {
             </Alert>
           ) : (
             <Alert color="red" icon={<IconAlertTriangle />} title={t('payments.finance.notBalanced')}>
-              {t('payments.finance.notBalancedText', { count: r.differences.length })}
+              {t('payments.finance.notBalancedText', { count: r.differing })}
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -105,7 +105,7 @@ export function ReconciliationTab() {
               </Table>
               {r.differences.length > SHOWN ? (
                 <Text size="sm" c="dimmed" mt="xs">
-                  {t('payments.finance.moreDifferences', { shown: SHOWN, count: r.differences.length })}
+                  {t('payments.finance.moreDifferences', { shown: SHOWN, count: r.differing })}
                 </Text>
               ) : null}
             </Paper>
