@@ -65,7 +65,7 @@ export function CashBookingsTab() {
       sortable: true,
       textAlign: 'right',
       render: (r) => (
-        <Text size="sm" c={r.difference < 0 ? 'red.8' : undefined} fw={r.difference ? 600 : undefined}>
+        <Text size="sm" fw={r.difference ? 700 : undefined}>
           {m(r.difference)}
         </Text>
       ),

@@ -1,4 +1,4 @@
-import { Group, Paper, SimpleGrid, Skeleton, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Paper, SimpleGrid, Skeleton, Text, TextInput } from '@mantine/core';
 import { format } from '@cabdesk/money';
 import { useTranslation } from 'react-i18next';
 
@@ -54,9 +54,9 @@ export function FigureCards({
   const { t } = useTranslation();
   if (failed) {
     return (
-      <Text c="red.8" role="alert" mb="md">
+      <Alert color="red" role="alert" mb="md">
         {t('payments.finance.totalsFailed')}
-      </Text>
+      </Alert>
     );
   }
   return (
