@@ -332,7 +332,7 @@ async function main() {
         );
         return (res.rows[0] as { n: number }).n;
       }).finally(() => payDb.$client.end());
-      console.table([r.pay, r.lists]);
+      console.table([r.pay, r.lists, ...r.byCall]);
       results.payments = r;
       lines.push({
         scenario: `card payment end to end, ${CONCURRENCY} at once`,

@@ -12,6 +12,8 @@ export interface PaymentFigures {
   endToEndPerSecond: number;
   drainMs: number;
   lists: LoadFigures;
+  /** Each of the four calls alone, one caller, the same views in turn. */
+  byCall: LoadFigures[];
 }
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -81,8 +83,22 @@ export async function payments(
     },
     { concurrency: 1, seconds: ctx.seconds, warmupSeconds: 2 },
   );
+  const byCall: LoadFigures[] = [];
+  for (let c = 0; c < 4; c++) {
+    byCall.push(
+      await closedLoop(
+        financeView(ctx, c)[0].slice(1),
+        async (_w, i) => {
+          const [path, body] = financeView(ctx, c + 4 * i);
+          return (await call(path, body)).ok;
+        },
+        { concurrency: 1, seconds: Math.max(3, Math.round(ctx.seconds / 2)) },
+      ),
+    );
+  }
   return {
     pay,
+    byCall,
     paid: paidIds.length,
     eventsApplied: applied,
     drainMs: Math.round(ended - loopEnded),
