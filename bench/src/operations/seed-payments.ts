@@ -4,7 +4,8 @@ import type { RootDb } from '../../../apps/server/src/platform/db/client';
  * The money behind the seeded bookings, in a few set-based statements (about a minute for a million
  * bookings): a succeeded card payment and its charge step for every paid card booking, a cash
  * collection for every paid cash booking, and `toPay` upcoming card bookings with nothing paid yet
- * for the card payment scenario to pay. The ledger is not seeded: the lists read none of it but the
+ * for the card payment scenario to pay, spread over every passenger (one payer's account would make
+ * every payment wait for the one before: its ledger balance is one row). The ledger is not seeded: the lists read none of it but the
  * drivers' cash balances, which start at zero.
  */
 export async function seedPayments(
@@ -50,10 +51,10 @@ export async function seedPayments(
     `insert into bookings (company_id, status, payment_status, pickup_at, passenger_id, vehicle_type_id,
        passenger_count, price_minor, currency, source, payment_method, created_at, updated_at)
      select $1, 'confirmed', 'unpaid', now() + interval '3 days' + (g * interval '1 second'),
-       b.passenger_id, b.vehicle_type_id, 1, 1500 + (g % 5000), 'GBP', 'office', 'card', now(), now()
+       p.ids[1 + g % array_length(p.ids, 1)], v.id, 1, 1500 + (g % 5000), 'GBP', 'office', 'card', now(), now()
      from generate_series(1, $2::int) g
-     cross join lateral (select passenger_id, vehicle_type_id from bookings
-       where company_id = $1 and passenger_id is not null limit 1) b
+     cross join (select array_agg(id) as ids from passengers where company_id = $1) p
+     cross join (select id from vehicle_types where company_id = $1 order by id limit 1) v
      returning id`,
     [companyId, toPay],
   );
