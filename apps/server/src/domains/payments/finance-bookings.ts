@@ -41,14 +41,20 @@ function financeWhere(ctx: Ctx, method: Method, input: CardInput | CashInput, tz
   return joinAnd(parts);
 }
 
-/** What a booking's card payments took, one row per booking (primary-key probes, not a join of tables). */
-const cardMoney = sql`left join lateral (
-  select coalesce(sum(c.amount_minor) filter (where c.status = 'requires_capture'), 0)::bigint as authorised,
+const cardSums = sql`coalesce(sum(c.amount_minor) filter (where c.status = 'requires_capture'), 0)::bigint as authorised,
          coalesce(sum(c.captured_minor), 0)::bigint as captured,
-         coalesce(sum(c.refunded_minor), 0)::bigint as refunded,
+         coalesce(sum(c.refunded_minor), 0)::bigint as refunded`;
+
+/** What a booking's card payments took and its latest card, one row per booking (index probes, not a join). */
+const cardMoney = sql`left join lateral (
+  select ${cardSums},
          (array_agg(c.brand order by c.id desc) filter (where c.last4 is not null))[1] as brand,
          (array_agg(c.last4 order by c.id desc) filter (where c.last4 is not null))[1] as last4
   from card_payments c where c.company_id = b.company_id and c.booking_id = b.id) m on true`;
+
+/** The sums alone, for the totals: no card to pick per booking. */
+const cardTotals = sql`left join lateral (
+  select ${cardSums} from card_payments c where c.company_id = b.company_id and c.booking_id = b.id) m on true`;
 
 /** The cash a booking's driver collected and who collected it. */
 const cashMoney = sql`left join lateral (
@@ -204,7 +210,7 @@ export async function cardBookingTotals(
     refunded: string;
   }>(sql`select ${dayOf(timezone)} as day, count(*)::int as n, sum(m.authorised)::bigint as authorised,
            sum(m.captured)::bigint as captured, sum(m.refunded)::bigint as refunded
-         from bookings b ${cardMoney} where ${where} group by 1 order by 1`);
+         from bookings b ${cardTotals} where ${where} group by 1 order by 1`);
   const totals = { totalBookings: 0, revenue: 0, authorised: 0, captured: 0, refunded: 0, currency };
   const byDay = raw.rows.map((r) => {
     const captured = minor(r.captured);

@@ -26,7 +26,10 @@ export function dayRange(
 
 export const joinAnd = (parts: SQL[]): SQL => sql.join(parts, sql` and `);
 
-/** Where the sort column of a list is chosen from a fixed map (the contract has already checked the name). */
+/**
+ * ORDER BY from a fixed map of sort columns (the contract has already checked the name). No NULLS
+ * LAST: it would stop the pick-up index from giving a page in order without sorting the whole set.
+ */
 export function orderBy(
   input: { sortColumn?: string | undefined; sortType?: 'asc' | 'desc' | undefined },
   columns: Record<string, SQL>,
@@ -37,7 +40,7 @@ export function orderBy(
   const column = columns[key];
   if (!column) throw fieldError('sortColumn', `must be one of: ${Object.keys(columns).join(', ')}`);
   const direction = (input.sortType ?? (input.sortColumn ? 'asc' : 'desc')) === 'desc' ? sql`desc` : sql`asc`;
-  return sql`${column} ${direction} nulls last, ${tieBreaker} ${direction}`;
+  return sql`${column} ${direction}, ${tieBreaker} ${direction}`;
 }
 
 /** A bigint sum from PostgreSQL (a string on the wire) as a number of minor units. */
