@@ -17,6 +17,10 @@ const officePages = [
   { path: '/incident', ready: 'table tbody tr' },
   { path: '/settings/reference-data', ready: 'main a, main button' },
   { path: '/settings/payments', ready: '[data-testid="key-test"]' },
+  { path: '/finance/payments', ready: '[data-testid="figure-0"]' },
+  { path: '/finance/payments?tab=cash', ready: '[data-testid="figure-0"]' },
+  { path: '/finance/payments?tab=transactions', ready: 'main table' },
+  { path: '/finance/payments?tab=reconciliation', ready: 'main h3' },
 ] as const;
 
 const companies = [

@@ -30,3 +30,4 @@ export * from './web-booker/schemas';
 export * from './payments/schemas';
 export * from './payments/configuration-schemas';
 export * from './payments/card-schemas';
+export * from './payments/list-schemas';

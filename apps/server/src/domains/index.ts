@@ -27,6 +27,7 @@ import { webBookerHandlers } from './web-booker/handlers';
 import { paymentHandlers } from './payments/handlers';
 import { configurationHandlers } from './payments/configuration-handlers';
 import { savedCardHandlers } from './payments/card-handlers';
+import { paymentListHandlers } from './payments/list-handlers';
 
 /** Every built call's handler; the type makes a built call without a handler a compile error. */
 export const allHandlers: Handlers = {
@@ -58,4 +59,5 @@ export const allHandlers: Handlers = {
   ...paymentHandlers,
   ...configurationHandlers,
   ...savedCardHandlers,
+  ...paymentListHandlers,
 };

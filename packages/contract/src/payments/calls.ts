@@ -1,6 +1,7 @@
-import { deletedRow } from '../crud';
+import { codeRow, deletedRow, lookup } from '../crud';
+import * as lists from './list-schemas';
 import { area, list, mutation, planned, read } from '../define';
-import { byId } from '../fields';
+import { byId, noInput } from '../fields';
 import {
   cardValidity,
   clientCardCreateInput,
@@ -34,7 +35,6 @@ import {
   tokenPaymentInput,
 } from './schemas';
 import { z } from 'zod';
-import { noInput } from '../fields';
 import { paymentLiveStatus, providerKeyTest } from './configuration-schemas';
 
 export const bookingPayment = area(
@@ -62,10 +62,30 @@ export const bookingPayment = area(
         'Whether a booking is paid or authorised already, and what is left to pay: look before taking a payment so it is not taken twice.',
     }),
     GetInvoiceEmailAddresses: planned(),
-    GetTableSummaryCreditCardsBooking: planned(),
-    GetCCBookingsTotalAndRevenue: planned(),
-    GetTableSummaryCashBooking: planned(),
-    GetCashBookingsTotalAndRevenue: planned(),
+    GetTableSummaryCreditCardsBooking: list({
+      input: lists.cardBookingListInput,
+      row: lists.cardBookingRow,
+      summary:
+        'Done and upcoming bookings paid by card (not cancelled or rejected) with price, authorised, captured, refunded, payment status and card; filters fromDate/toDate (company days of pick-up), clientID, driverID, vehicleTypeID, paymentStatus; q searches the booking number and the card’s last four digits.',
+    }),
+    GetCCBookingsTotalAndRevenue: read({
+      input: lists.cardBookingListInput,
+      output: lists.cardBookingTotals,
+      summary:
+        'For the filters of GetTableSummaryCreditCardsBooking: how many bookings, revenue (captured − refunded), authorised not yet captured, refunded, and revenue per day.',
+    }),
+    GetTableSummaryCashBooking: list({
+      input: lists.cashBookingListInput,
+      row: lists.cashBookingRow,
+      summary:
+        'Cash bookings (not cancelled or rejected) with the fare, the cash collected, the driver who collected it and the difference; the filters of GetTableSummaryCreditCardsBooking.',
+    }),
+    GetCashBookingsTotalAndRevenue: read({
+      input: lists.cashBookingListInput,
+      output: lists.cashBookingTotals,
+      summary:
+        "For the filters of GetTableSummaryCashBooking: how many bookings, their fares, the cash collected and the cash still with the result's drivers (their ledger balances).",
+    }),
   },
 );
 
@@ -115,7 +135,11 @@ export const passengerPayment = area(
       output: savedCardRow,
       summary: 'One passenger card: brand, last four digits, expiry, default and expired flags.',
     }),
-    GetTableSummaryFinancialInfo: planned(),
+    GetTableSummaryFinancialInfo: read({
+      input: lists.passengerFinanceInput,
+      output: lists.passengerFinance,
+      summary: "A passenger's balance in the ledger, what they paid and refunds, and their latest payment steps.",
+    }),
   },
 );
 
@@ -134,13 +158,27 @@ export const clientPayment = area(
       summary: 'One client card: brand, last four digits, expiry, default and expired flags.',
     }),
     InvoiceDeAmount: planned(),
-    GetPaymentType: planned(),
+    GetPaymentType: lookup(codeRow, {
+      subject: 'Payment',
+      summary: 'How a client may pay: cash, card, bank transfer, cheque, account.',
+    }),
     ClientPayment: planned(),
-    AddPaymentTransaction: planned(),
+    AddPaymentTransaction: mutation({
+      verb: 'create',
+      input: lists.clientPaymentInput,
+      output: lists.transactionListRow,
+      summary:
+        "Records money a client paid on account, not for one booking (bank transfer, cheque, cash): posted to the ledger against the client's receivable.",
+    }),
     AddInvoicePaymentTransaction: planned(),
     GetInvoiceData: planned(),
     AllPaymentsInvoice: planned(),
-    BookingsTransactions: planned(),
+    BookingsTransactions: list({
+      input: lists.clientTransactionsInput,
+      row: lists.transactionListRow,
+      summary:
+        "A client's payment steps (its bookings' and its payments on account); the filters of AllPaymentTransactions.",
+    }),
     InvoiceTransactions: planned(),
     GetTableSummaryClientCreditCards: list({
       input: clientCardListInput,
@@ -239,7 +277,12 @@ export const paymentTransactionPayment = area(
       summary:
         'Records money the office took by hand for a booking (cash at the desk, bank transfer, cheque), posted to the ledger; never more than is left to pay.',
     }),
-    AllPaymentTransactions: planned(),
+    AllPaymentTransactions: list({
+      input: lists.transactionListInput,
+      row: lists.transactionListRow,
+      summary:
+        'Every payment step, newest first; filters fromDate/toDate (company days), kind, paymentMethodID, bookingId, clientID, passengerID, driverID; q searches the reference and the provider reference.',
+    }),
     GetPaymentStatus: read({
       alsoFor: 'WebBooker',
       input: bookingPaymentInput,
@@ -312,13 +355,31 @@ export const paymentTransactionPayment = area(
       output: savedCardRow,
       summary: "Saves a card to a passenger from the card form's one-time token: the same as Passenger/CreateCard.",
     }),
-    GetStripeTransactions: planned(),
-    GetStripeTransactionsEventLog: planned(),
+    GetStripeTransactions: list({
+      input: lists.stripeTransactionListInput,
+      row: lists.stripeTransactionRow,
+      summary:
+        'Card payments at the provider, newest first; filters status, fromDate/toDate (company days); q searches the intent id, the booking number and the last four digits.',
+    }),
+    GetStripeTransactionsEventLog: list({
+      input: lists.eventLogInput,
+      row: lists.paymentEventRow,
+      summary:
+        "The provider's events for a card payment (cardPaymentId or intentRef), or all, newest first: type, outcome, when, event id and a summary of the payload (never a secret).",
+    }),
     GetStripeLiveStatus: read({
       input: noInput(),
       output: paymentLiveStatus,
       alsoFor: 'Settings',
       summary: 'Whether card payments run live (real money) or in test mode, and on which provider.',
+    }),
+    GetReconciliation: read({
+      input: lists.reconciliationInput,
+      output: lists.reconciliation,
+      addedBecause:
+        'the office checks that priced done bookings = paid by card + in cash + by hand + invoiced + still owed, against the ledger, and none of the spec’s calls does',
+      summary:
+        "For a period of company days: priced done bookings (completed, no-show) split into paid by card, cash, by hand, invoiced and still owed, the ledger's figures beside, and every booking whose figures differ.",
     }),
   },
 );

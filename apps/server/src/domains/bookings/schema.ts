@@ -152,6 +152,7 @@ export const bookings = pgTable(
     index('bookings_driver_idx').on(t.companyId, t.driverId, t.pickupAt),
     index('bookings_client_idx').on(t.companyId, t.clientId, t.pickupAt),
     index('bookings_passenger_idx').on(t.companyId, t.passengerId, t.pickupAt),
+    index('bookings_payment_method_idx').on(t.companyId, t.paymentMethod, t.pickupAt),
     foreignKey({
       columns: [t.companyId, t.passengerId],
       foreignColumns: [passengers.companyId, passengers.id],

@@ -1,3 +1,4 @@
+import { and, eq, sql } from 'drizzle-orm';
 import type { schemas } from '@cabdesk/contract';
 import type { z } from 'zod';
 import type { Session } from '../../platform/auth/tokens';
@@ -5,6 +6,8 @@ import type { CallContext } from '../../platform/http/context';
 import { conflict, fieldError } from '../../platform/http/errors';
 import { recordAudit } from '../audit/record';
 import { lockBooking } from '../bookings/moves';
+import { clients } from '../clients/schema';
+import { companyFacts } from '../company/facts';
 import { settleBookingStatus } from './booking-status';
 import { paidOf, payerOf } from './card-payments';
 import { postManualPayment } from './postings';
@@ -69,4 +72,58 @@ export async function recordManualPayment(ctx: Ctx, input: z.output<typeof schem
   });
   await settleBookingStatus(ctx, booking.id);
   return row as typeof paymentTransactions.$inferSelect;
+}
+
+/**
+ * Money a client paid on account, for no one booking (Client/AddPaymentTransaction): Dr bank, Cr the
+ * client's receivable, in the same transaction, with the step in the client's payment history.
+ */
+export async function recordClientPayment(ctx: Ctx, input: z.output<typeof schemas.clientPaymentInput>) {
+  const { companyId } = ctx.session;
+  const [client] = await ctx.db
+    .select({ id: clients.id, name: clients.name })
+    .from(clients)
+    .where(and(eq(clients.companyId, companyId), eq(clients.id, input.clientID)));
+  if (!client) throw fieldError('clientID', 'exists', `Client ${input.clientID} does not exist`);
+  const { timezone, currency } = await companyFacts(ctx);
+  const paidAt = input.date ? await noonOf(ctx, input.date, timezone) : new Date();
+  if (paidAt.getTime() > Date.now() + 24 * 3600_000) throw fieldError('date', 'max', 'must not be in the future');
+  const words = methodWords[input.method] ?? input.method;
+  const posted = await postManualPayment(ctx, {
+    bookingId: null,
+    payer: { clientId: client.id, passengerId: null },
+    amount: input.amount,
+    description: `Payment on account by ${words} from ${client.name}${input.reference ? ` (${input.reference})` : ''}`,
+  });
+  const [row] = await ctx.db
+    .insert(paymentTransactions)
+    .values({
+      companyId,
+      clientId: client.id,
+      kind: 'manualPayment',
+      method: input.method,
+      amountMinor: input.amount,
+      currency,
+      reference: input.reference || null,
+      reason: input.note || null,
+      journalEntryId: posted.id,
+      createdBy: ctx.session.userId || null,
+      createdAt: paidAt,
+    })
+    .returning({ id: paymentTransactions.id });
+  await recordAudit(ctx, {
+    entityType: 'client',
+    entityId: client.id,
+    action: 'payment.onAccount',
+    changes: { payment: { before: null, after: `${input.amount} ${currency} by ${words}` } },
+  });
+  return row!.id;
+}
+
+/** Midday of a company day: the day a payment on account is dated, whatever the time zone. */
+async function noonOf(ctx: Ctx, day: string, tz: string): Promise<Date> {
+  const res = await ctx.db.execute<{ at: Date | string }>(
+    sql`select ((${day}::date + time '12:00')::timestamp at time zone ${tz}) as at`,
+  );
+  return new Date(res.rows[0]!.at);
 }

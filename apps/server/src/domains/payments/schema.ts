@@ -104,6 +104,7 @@ export const cardPayments = pgTable(
     tenantKey('card_payments_company_id_key', t),
     uniqueIndex('card_payments_intent_key').on(t.companyId, t.intentRef),
     index('card_payments_booking_idx').on(t.companyId, t.bookingId),
+    index('card_payments_created_idx').on(t.companyId, t.createdAt),
     sameCompany(t, t.bookingId, bookings),
     check('card_payments_status_check', inList(t.status, cardPaymentStatuses)),
     check(
@@ -143,6 +144,9 @@ export const paymentTransactions = pgTable(
     index('payment_transactions_booking_idx').on(t.companyId, t.bookingId),
     sameCompany(t, t.bookingId, bookings),
     index('payment_transactions_created_idx').on(t.companyId, t.createdAt),
+    index('payment_transactions_client_idx').on(t.companyId, t.clientId, t.createdAt),
+    index('payment_transactions_passenger_idx').on(t.companyId, t.passengerId, t.createdAt),
+    index('payment_transactions_driver_idx').on(t.companyId, t.driverId, t.createdAt),
     check('payment_transactions_kind_check', inList(t.kind, paymentTransactionKinds)),
   ],
 );
@@ -166,6 +170,7 @@ export const paymentEvents = pgTable(
     tenantKey('payment_events_company_id_key', t),
     uniqueIndex('payment_events_ref_key').on(t.companyId, t.provider, t.eventRef),
     index('payment_events_object_idx').on(t.companyId, t.objectRef),
+    index('payment_events_received_idx').on(t.companyId, t.receivedAt),
   ],
 );
 
