@@ -379,6 +379,21 @@ describe('the webhook', () => {
       payload: body,
     });
 
+  it("applies the provider's own event of a payment made a moment ago, delivered again until it is kept", async () => {
+    const b = await cardBooking();
+    const paid = await callData(
+      t.app,
+      'PaymentTransaction/StripePaymentTokenProvided',
+      { bookingId: b.id, token: visa, capture: 'now' },
+      w.accounts.accessToken,
+    );
+    const events = await eventually(
+      () => t.db.select().from(paymentEvents).where(eq(paymentEvents.objectRef, paid.intentRef)),
+      (rows) => rows.some((e) => e.type === 'payment_intent.succeeded'),
+    );
+    expect(events.find((e) => e.type === 'payment_intent.succeeded')?.outcome).toBe('applied');
+  });
+
   it('refuses a forged signature and keeps a signed event once', async () => {
     const b = await cardBooking();
     const payment = await callData(

@@ -37,7 +37,7 @@ export interface CardProvidersOptions {
   /** The company's settings (decrypted); offline when the company has none. */
   settingsOf: (companyId: number) => Promise<ProviderSettings>;
   /** Where the offline provider's events go: the same receiver as the webhook route. */
-  receive: (companyId: number, rawBody: string, signature: string) => Promise<unknown>;
+  receive: (companyId: number, rawBody: string, signature: string) => Promise<{ status: number }>;
   /** A Stripe stand-in for tests (host, port, protocol of STRIPE_API_URL). */
   stripeApi?: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
 }
@@ -102,7 +102,13 @@ export class CardProviders {
   private async deliverOffline(companyId: number, event: ProviderEvent): Promise<void> {
     const settings = await this.settingsOf(companyId);
     const body = JSON.stringify(event);
-    await this.options.receive(companyId, body, signEvent(this.offlineSecret(companyId, settings), body));
+    const answer = await this.options.receive(
+      companyId,
+      body,
+      signEvent(this.offlineSecret(companyId, settings), body),
+    );
+    // Anything but 200 is delivered again, as a provider does (the offline provider tries three times).
+    if (answer.status !== 200) throw new Error(`The webhook answered ${answer.status}.`);
   }
 
   private offlineSecret(companyId: number, settings: ProviderSettings): string {

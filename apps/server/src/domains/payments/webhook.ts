@@ -10,7 +10,15 @@ import { cardPayments, paymentEvents } from './schema';
 import { cardProvidersOf } from './providers';
 
 export type WebhookOutcome =
-  { status: 200; outcome: 'applied' | 'unknown' | 'ignored' | 'duplicate' } | { status: 400 | 404; message: string };
+  | { status: 200; outcome: 'applied' | 'unknown' | 'ignored' | 'duplicate' }
+  | { status: 400 | 404 | 409; message: string };
+
+/** An event of a payment this company made that is not kept yet: the call that made it has not committed. */
+class NotYetKept extends Error {}
+
+/** Whether an event's object says this company's product made it (its metadata names the company). */
+const madeHere = (event: ProviderEvent, companyId: number) =>
+  (event.data?.object as { metadata?: Record<string, string> } | undefined)?.metadata?.companyId === String(companyId);
 
 const objectRefOf = (event: ProviderEvent): string | null => {
   const object = event.data?.object as { id?: unknown; paymentIntentId?: unknown } | undefined;
@@ -47,41 +55,52 @@ export async function receivePaymentEvent(
     return { status: 400, message: 'The event has no id or type.' };
   }
   const effects: (() => unknown)[] = [];
-  const outcome = await services.db.transaction(async (tx) => {
-    const ctx = systemContext(tx, services, companyId, effects, 'payments-webhook');
-    const objectRef = objectRefOf(event);
-    const [kept] = await tx
-      .insert(paymentEvents)
-      .values({
-        companyId,
-        provider: provider.name,
-        eventRef: event.id,
-        type: event.type,
-        objectRef,
-        payload: event as unknown as Record<string, unknown>,
-        outcome: 'received',
-      })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
-    if (!kept) return 'duplicate' as const;
-    const [known] = objectRef
-      ? await tx
-          .select({ id: cardPayments.id })
-          .from(cardPayments)
-          .where(and(eq(cardPayments.companyId, companyId), eq(cardPayments.intentRef, objectRef)))
-      : [];
-    let result: 'applied' | 'unknown' | 'ignored';
-    if (!known) result = 'unknown';
-    else if (event.type.startsWith('payment_intent.')) {
-      await applyIntent(ctx, event.data.object as PaymentIntent);
-      result = 'applied';
-    } else if (event.type === 'charge.refunded') {
-      await applyRefund(ctx, event.data.object as Refund);
-      result = 'applied';
-    } else result = 'ignored';
-    await tx.update(paymentEvents).set({ outcome: result }).where(eq(paymentEvents.id, kept.id));
-    return result;
-  });
+  let outcome: 'applied' | 'unknown' | 'ignored' | 'duplicate';
+  try {
+    outcome = await services.db.transaction(async (tx) => {
+      const ctx = systemContext(tx, services, companyId, effects, 'payments-webhook');
+      const objectRef = objectRefOf(event);
+      const [kept] = await tx
+        .insert(paymentEvents)
+        .values({
+          companyId,
+          provider: provider.name,
+          eventRef: event.id,
+          type: event.type,
+          objectRef,
+          payload: event as unknown as Record<string, unknown>,
+          outcome: 'received',
+        })
+        .onConflictDoNothing()
+        .returning({ id: paymentEvents.id });
+      if (!kept) return 'duplicate' as const;
+      const [known] = objectRef
+        ? await tx
+            .select({ id: cardPayments.id })
+            .from(cardPayments)
+            .where(and(eq(cardPayments.companyId, companyId), eq(cardPayments.intentRef, objectRef)))
+        : [];
+      let result: 'applied' | 'unknown' | 'ignored';
+      // A payment made here a moment ago may still be in its call's open transaction: the provider is
+      // asked to deliver again (it retries), rather than the event being kept as unknown.
+      if (!known && madeHere(event, companyId)) throw new NotYetKept();
+      if (!known) result = 'unknown';
+      else if (event.type.startsWith('payment_intent.')) {
+        await applyIntent(ctx, event.data.object as PaymentIntent);
+        result = 'applied';
+      } else if (event.type === 'charge.refunded') {
+        await applyRefund(ctx, event.data.object as Refund);
+        result = 'applied';
+      } else result = 'ignored';
+      await tx.update(paymentEvents).set({ outcome: result }).where(eq(paymentEvents.id, kept.id));
+      return result;
+    });
+  } catch (error) {
+    if (error instanceof NotYetKept) {
+      return { status: 409, message: 'This payment is not known here yet: deliver the event again.' };
+    }
+    throw error;
+  }
   for (const effect of effects) await effect();
   return { status: 200, outcome };
 }
