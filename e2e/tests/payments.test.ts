@@ -1,4 +1,4 @@
-import { describe, expect, it, beforeAll } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, forgetEverything, openBrowser, signInThroughForm } from '../support/browser';
 import { expectAccessible } from '../support/accessibility';
@@ -45,13 +45,6 @@ describe('a visitor pays by card; the office sees it, the job is done, and part 
   let bookingId = 0;
   let price = '';
 
-  beforeAll(async () => {
-    await forgetEverything(office);
-    await office.goto('/login?UKCB');
-    await signInThroughForm(office, 'admin@ukcb.test');
-    await office.getByTestId('home').waitFor();
-  });
-
   it('books on the web booker and pays with the test card, typed', async () => {
     await visitor.goto('/book?UKCB');
     await expect.poll(() => stepTitle(visitor).textContent()).toBe('Your journey');
@@ -96,6 +89,10 @@ describe('a visitor pays by card; the office sees it, the job is done, and part 
   });
 
   it('shows the office the card authorised on the booking', async () => {
+    await forgetEverything(office);
+    await office.goto('/login?UKCB');
+    await signInThroughForm(office, 'admin@ukcb.test');
+    await office.getByTestId('home').waitFor();
     await office.goto(`/bookings/${bookingId}`);
     const panel = office.getByRole('table', { name: 'Payment summary' });
     await panel.waitFor();
