@@ -1,40 +1,12 @@
-import { Alert, Autocomplete, Button, Modal, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Alert, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
-import { schemas, type CallInput } from '@cabdesk/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { messageOf } from '../../../api/errors';
 import { useCallMutation } from '../../../api/hooks';
-import { useSubmit } from '../../../ui/useSubmit';
-import { zodValidate } from '../../../ui/zodForm';
-
-interface Values {
-  providerToken: string;
-  brand: string;
-  last4: string;
-  expMonth: string | null;
-  expYear: string | null;
-  holderName: string;
-  isDefault: boolean;
-}
-
-const validate = zodValidate(schemas.driverCardCreateInput);
-
-/** 12 to 19 digits, spaces or dashes between them: what a card number looks like. */
-export const looksLikeCardNumber = (text: string) => /(?:\d[ -]?){11,18}\d/.test(text);
-const brands = ['Visa', 'Mastercard', 'American Express', 'Maestro', 'Discover'];
-const months = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
-const years = () => Array.from({ length: 16 }, (_, i) => String(new Date().getFullYear() + i));
-
-/** Only what the provider answers and what may be shown: its token, the brand, the last four and the expiry. */
-export const cardInput = (v: Values): CallInput<'Driver/CreateCard'> => ({
-  providerToken: v.providerToken.trim(),
-  brand: v.brand.trim(),
-  last4: v.last4.trim(),
-  expMonth: v.expMonth ? Number(v.expMonth) : (undefined as unknown as number),
-  expYear: v.expYear ? Number(v.expYear) : (undefined as unknown as number),
-  holderName: v.holderName.trim() || undefined,
-  isDefault: v.isDefault,
-});
+import { notifySuccess } from '../../../ui/notify';
+import { CardForm } from '../../payments/CardForm';
+import { useCardProvider } from '../../payments/useCardProvider';
 
 export function AddCardModal({ opened, onClose, first }: { opened: boolean; onClose: () => void; first: boolean }) {
   const { t } = useTranslation();
@@ -52,95 +24,65 @@ export function AddCardModal({ opened, onClose, first }: { opened: boolean; onCl
   );
 }
 
+/**
+ * The company's card form: the number is turned into the provider's token on the phone and never sent;
+ * the driver's own saved card keeps what the provider answers (brand, last four digits, expiry).
+ */
 export function AddCardForm({ onDone, first }: { onDone: () => void; first: boolean }) {
   const { t } = useTranslation();
+  const provider = useCardProvider();
   const create = useCallMutation('Driver/CreateCard');
-  const form = useForm<Values>({
-    initialValues: {
-      providerToken: '',
-      brand: '',
-      last4: '',
-      expMonth: null,
-      expYear: null,
-      holderName: '',
-      isDefault: first,
-    },
-    validate: (v) => {
-      const errors = validate(cardInput(v));
-      // The contract checks for a card number only once every other field is right; say it at once.
-      if (looksLikeCardNumber(v.providerToken)) errors.providerToken = t('driver-app.account.cards.notANumber');
-      return errors;
-    },
-  });
-  const submit = useSubmit(form, (v) => create.mutateAsync(cardInput(v)), {
-    success: t('driver-app.account.cards.saved'),
-    onDone,
-  });
+  const [holderName, setHolderName] = useState('');
+  const [isDefault, setIsDefault] = useState(first);
+  const [failure, setFailure] = useState<string | null>(null);
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Alert icon={<IconShieldLock size={18} />} color="blue" variant="light">
-          {t('driver-app.account.cards.tokenIntro')}
+    <Stack gap="md">
+      <Alert icon={<IconShieldLock size={18} />} color="blue" variant="light">
+        {t('driver-app.account.cards.tokenIntro')}
+      </Alert>
+      <TextInput
+        size="md"
+        label={t('driver-app.account.cards.holder')}
+        autoComplete="cc-name"
+        value={holderName}
+        onChange={(e) => setHolderName(e.currentTarget.value)}
+      />
+      <Switch
+        size="md"
+        label={t('driver-app.account.cards.makeDefault')}
+        disabled={first}
+        checked={isDefault}
+        onChange={(e) => setIsDefault(e.currentTarget.checked)}
+      />
+      {failure ? (
+        <Alert color="red" role="alert">
+          {failure}
         </Alert>
-        <TextInput
-          size="md"
-          label={t('driver-app.account.cards.token')}
-          description={t('driver-app.account.cards.tokenHint')}
-          placeholder="tok_…"
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          required
-          {...form.getInputProps('providerToken')}
-        />
-        <Autocomplete
-          size="md"
-          label={t('driver-app.account.cards.brand')}
-          data={brands}
-          required
-          {...form.getInputProps('brand')}
-        />
-        <TextInput
-          size="md"
-          label={t('driver-app.account.cards.last4')}
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={4}
-          required
-          {...form.getInputProps('last4')}
-        />
-        <SimpleGrid cols={2} spacing="sm">
-          <Select
-            size="md"
-            label={t('driver-app.account.cards.expMonth')}
-            data={months}
-            required
-            {...form.getInputProps('expMonth')}
-          />
-          <Select
-            size="md"
-            label={t('driver-app.account.cards.expYear')}
-            data={years()}
-            required
-            {...form.getInputProps('expYear')}
-          />
-        </SimpleGrid>
-        <TextInput
-          size="md"
-          label={t('driver-app.account.cards.holder')}
-          autoComplete="off"
-          {...form.getInputProps('holderName')}
-        />
-        <Switch
-          size="md"
-          label={t('driver-app.account.cards.makeDefault')}
-          disabled={first}
-          {...form.getInputProps('isDefault', { type: 'checkbox' })}
-        />
-        <Button type="submit" size="lg" fullWidth loading={create.isPending}>
-          {t('driver-app.account.cards.save')}
-        </Button>
-      </Stack>
-    </form>
+      ) : null}
+      <CardForm
+        provider={provider.provider}
+        publishableKey={provider.publishableKey}
+        submitLabel={t('driver-app.account.cards.save')}
+        busy={create.isPending}
+        onToken={async (token, card) => {
+          setFailure(null);
+          try {
+            const answer = await create.mutateAsync({
+              providerToken: token,
+              brand: card.brand,
+              last4: card.last4,
+              expMonth: card.expMonth,
+              expYear: card.expYear,
+              holderName: holderName.trim() || undefined,
+              isDefault,
+            });
+            notifySuccess(t('driver-app.account.cards.saved'), answer.message);
+            onDone();
+          } catch (error) {
+            setFailure(messageOf(error));
+          }
+        }}
+      />
+    </Stack>
   );
 }
