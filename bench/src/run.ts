@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the product's calls under load, each against a hand-written baseline in the same run
  * on the same database. Scenarios (all by default;
- * BENCH_ONLY=users,quote,bookings,board,suggestions,positions,drivers,web,fare,fixed-import):
+ * BENCH_ONLY=users,quote,bookings,board,suggestions,positions,drivers,payments,web,fare,fixed-import):
  * - users: an authenticated list call vs. the same SQL on bare Fastify + pg (throughput ratio);
  * - quote: Booking/GetBookingQuote vs. the default tariff and the engine on a bare route (ratio ≥ 0.5);
  * - bookings: Booking/GetTableSummary with typical filters over a year of a million bookings (p95 < 50 ms);
@@ -68,9 +68,9 @@ if (PATH_PAUSE.length !== 2 || !PATH_PAUSE.every((v) => v > 0) || PATH_PAUSE[0] 
 const REUSE_SEED = process.env.BENCH_REUSE_SEED === '1';
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret!';
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'web,fare,users,quote,bookings,board,suggestions,positions,drivers,fixed-import').split(
-    ',',
-  ),
+  (
+    process.env.BENCH_ONLY ?? 'web,fare,users,quote,bookings,board,suggestions,positions,drivers,payments,fixed-import'
+  ).split(','),
 );
 
 interface Line {
