@@ -1,10 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { PaymentStatus } from '@cabdesk/contract';
 import type { Session } from '../../platform/auth/tokens';
 import type { CallContext } from '../../platform/http/context';
 import { emit } from '../../platform/events/emit';
 import { bookings } from '../bookings/schema';
-import { cardPayments, paymentTransactions } from './schema';
+import { moneyOf } from './booking-money';
 
 type Ctx = CallContext<Session>;
 
@@ -26,29 +26,16 @@ export function paymentStatusFrom(m: {
 
 /** Sets the booking's payment status from its payments, and tells open screens when it changed. */
 export async function settleBookingStatus(ctx: Ctx, bookingId: number): Promise<PaymentStatus> {
-  const own = (t: typeof cardPayments | typeof paymentTransactions) =>
-    and(eq(t.companyId, ctx.session.companyId), eq(t.bookingId, bookingId));
-  const [card] = await ctx.db
-    .select({
-      received: sql<string>`coalesce(sum(${cardPayments.capturedMinor}), 0)`,
-      refunded: sql<string>`coalesce(sum(${cardPayments.refundedMinor}), 0)`,
-      authorised: sql<string>`coalesce(sum(${cardPayments.amountMinor}) filter (where ${cardPayments.status} = 'requires_capture'), 0)`,
-    })
-    .from(cardPayments)
-    .where(own(cardPayments));
-  const [other] = await ctx.db
-    .select({ paid: sql<string>`coalesce(sum(${paymentTransactions.amountMinor}), 0)` })
-    .from(paymentTransactions)
-    .where(and(own(paymentTransactions), sql`${paymentTransactions.kind} in ('cashCollection', 'manualPayment')`));
+  const money = await moneyOf(ctx, bookingId);
   const [booking] = await ctx.db
     .select({ status: bookings.paymentStatus })
     .from(bookings)
     .where(and(eq(bookings.companyId, ctx.session.companyId), eq(bookings.id, bookingId)));
   if (!booking) return 'unpaid';
   const next = paymentStatusFrom({
-    received: Number(card?.received ?? 0) + Number(other?.paid ?? 0),
-    refunded: Number(card?.refunded ?? 0),
-    authorised: Number(card?.authorised ?? 0),
+    received: money.received + money.other,
+    refunded: money.refunded,
+    authorised: money.authorised,
     current: booking.status,
   });
   if (next !== booking.status) {

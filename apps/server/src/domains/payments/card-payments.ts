@@ -7,6 +7,7 @@ import { AppError, conflict, fieldError, notFound } from '../../platform/http/er
 import { recordAudit } from '../audit/record';
 import { lockBooking } from '../bookings/moves';
 import { bookings } from '../bookings/schema';
+import { dueOf, moneyOf } from './booking-money';
 import { ensureCustomer } from './customers';
 import { type Payer, postCardPayment, postCardRefund } from './postings';
 import { type PaymentIntent, ProviderError, type Refund } from './provider/types';
@@ -47,34 +48,6 @@ export function providerFailure(error: unknown): never {
     503,
     'The card provider did not answer. Nothing was charged twice: try again and the same payment is picked up.',
   );
-}
-
-/** The money left to take for a booking: its price less what was paid and not refunded. */
-export async function paidOf(ctx: Ctx, bookingId: number) {
-  const [row] = await ctx.db
-    .select({
-      captured: sql<string>`coalesce(sum(${cardPayments.capturedMinor} - ${cardPayments.refundedMinor}), 0)`,
-      authorised: sql<string>`coalesce(sum(${cardPayments.amountMinor}) filter (where ${cardPayments.status} = 'requires_capture'), 0)`,
-    })
-    .from(cardPayments)
-    .where(and(eq(cardPayments.companyId, ctx.session.companyId), eq(cardPayments.bookingId, bookingId)));
-  const [other] = await ctx.db
-    .select({
-      paid: sql<string>`coalesce(sum(${paymentTransactions.amountMinor}), 0)`,
-    })
-    .from(paymentTransactions)
-    .where(
-      and(
-        eq(paymentTransactions.companyId, ctx.session.companyId),
-        eq(paymentTransactions.bookingId, bookingId),
-        sql`${paymentTransactions.kind} in ('cashCollection', 'manualPayment')`,
-      ),
-    );
-  return {
-    card: Number(row?.captured ?? 0),
-    authorised: Number(row?.authorised ?? 0),
-    other: Number(other?.paid ?? 0),
-  };
 }
 
 /**
@@ -151,11 +124,11 @@ export async function payBookingByCard(ctx: Ctx, request: CardPaymentRequest): P
   }
   const payer = payerOf(booking);
   const owner = payerOwner(payer);
-  const paid = await paidOf(ctx, booking.id);
+  const paid = await moneyOf(ctx, booking.id);
   if (paid.authorised > 0 && request.capture === 'manual') {
     throw conflict(`Booking ${booking.id} already has a card authorisation; it is captured at completion.`);
   }
-  const due = (booking.priceMinor ?? 0) - paid.card - paid.other - paid.authorised;
+  const due = dueOf(booking.priceMinor, paid);
   const amount = request.amount ?? due;
   if (!booking.priceMinor && request.amount === undefined) {
     throw fieldError('amount', 'required', 'Give the amount to take: the booking has no price');

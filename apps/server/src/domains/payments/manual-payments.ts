@@ -9,8 +9,9 @@ import { lockBooking } from '../bookings/moves';
 import { clients } from '../clients/schema';
 import { companyFacts } from '../company/facts';
 import { settleBookingStatus } from './booking-status';
-import { paidOf, payerOf } from './card-payments';
+import { payerOf } from './card-payments';
 import { postManualPayment } from './postings';
+import { dueOf, moneyOf } from './booking-money';
 import { paymentTransactions } from './schema';
 
 type Ctx = CallContext<Session>;
@@ -30,8 +31,8 @@ export async function recordManualPayment(ctx: Ctx, input: z.output<typeof schem
   if (!payer.clientId && !payer.passengerId) {
     throw fieldError('bookingId', 'payer', 'The booking needs a passenger or a client before a payment is recorded');
   }
-  const paid = await paidOf(ctx, booking.id);
-  const due = (booking.priceMinor ?? 0) - paid.card - paid.other - paid.authorised;
+  const paid = await moneyOf(ctx, booking.id);
+  const due = dueOf(booking.priceMinor, paid);
   if (input.amount > due) {
     throw fieldError(
       'amount',

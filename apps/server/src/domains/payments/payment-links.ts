@@ -9,7 +9,8 @@ import { lockBooking } from '../bookings/moves';
 import { passengers } from '../passengers/schema';
 import { clients } from '../clients/schema';
 import { queueOutbox } from '../notifications/outbox';
-import { paidOf, payBookingByCard, payerOf } from './card-payments';
+import { payBookingByCard, payerOf } from './card-payments';
+import { dueOf, moneyOf } from './booking-money';
 import { paymentLinks } from './schema';
 
 type Ctx = CallContext<Session>;
@@ -58,8 +59,8 @@ export async function sendPaymentLink(
   if (booking.status === 'cancelled' || booking.status === 'rejected') {
     throw conflict(`Booking ${booking.id} is ${booking.status}: it cannot be paid.`);
   }
-  const paid = await paidOf(ctx, booking.id);
-  const due = (booking.priceMinor ?? 0) - paid.card - paid.other - paid.authorised;
+  const paid = await moneyOf(ctx, booking.id);
+  const due = dueOf(booking.priceMinor, paid);
   if (!booking.priceMinor) {
     throw fieldError('bookingId', 'price', 'The booking needs a price before a payment link is sent');
   }
