@@ -1,6 +1,6 @@
 import type { schemas } from '@cabdesk/contract';
 import type { z } from 'zod';
-import { saveCard } from '../payments/card-payments';
+import { saveCard } from '../payments/cards-at-provider';
 import { ensureCustomer } from '../payments/customers';
 import {
   addCardFromToken,

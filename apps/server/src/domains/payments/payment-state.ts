@@ -5,7 +5,8 @@ import type { Session } from '../../platform/auth/tokens';
 import type { CallContext } from '../../platform/http/context';
 import { notFound } from '../../platform/http/errors';
 import { bookings } from '../bookings/schema';
-import { isExpired, payerOf } from './card-payments';
+import { payerOf } from './card-payments';
+import { isExpired } from './cards-at-provider';
 import { cardPayments, paymentCards, paymentLinks, paymentTransactions } from './schema';
 
 type Ctx = CallContext<Session>;

@@ -8,7 +8,7 @@ import { recordAudit } from '../audit/record';
 import { clients } from '../clients/schema';
 import { drivers } from '../drivers/schema';
 import { passengers } from '../passengers/schema';
-import { attachToken, cardWords, isExpired, providerFailure, saveCard } from './card-payments';
+import { attachToken, cardWords, isExpired, providerFailure, saveCard } from './cards-at-provider';
 import { ensureCustomer } from './customers';
 import { ProviderError } from './provider/types';
 import { cardProvidersOf } from './providers';

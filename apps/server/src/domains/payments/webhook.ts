@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../platform/services';
 import { systemContext } from '../dispatch/offer-expiry';
 import { companies } from '../company/schema';
-import { applyIntent, applyRefund } from './card-payments';
+import { applyIntent, applyRefund } from './intents';
 import type { PaymentIntent, ProviderEvent, Refund } from './provider/types';
 import { verifyEvent } from './provider/signature';
 import { cardPayments, paymentEvents } from './schema';
