@@ -43,8 +43,10 @@ export const invoiceDocumentCalls = {
   GetInvoiceDocuments: read({
     input: invoiceDocumentInput,
     output: issuedDocumentList,
-    addedBecause: 'the invoice page shows the documents stored at issue with their SHA-256, and the spec names no call for it',
-    summary: "The documents stored for an invoice (PDF, XLSX, receipts of its payments) with their SHA-256, oldest first.",
+    addedBecause:
+      'the invoice page shows the documents stored at issue with their SHA-256, and the spec names no call for it',
+    summary:
+      'The documents stored for an invoice (PDF, XLSX, receipts of its payments) with their SHA-256, oldest first.',
   }),
   SendReceiptEmail: mutation({
     verb: 'create',
@@ -73,7 +75,8 @@ export const invoiceDocumentCalls = {
   SendReceiptCardPDF: read({
     input: bookingReceiptPdfInput,
     output: documentFile,
-    summary: 'The PDF receipt of the card payments taken for a booking, base64 (not stored). Nothing taken by card: 409.',
+    summary:
+      'The PDF receipt of the card payments taken for a booking, base64 (not stored). Nothing taken by card: 409.',
   }),
   SendReceiptEmailCashInvoice: mutation({
     verb: 'create',

@@ -36,7 +36,12 @@ const columnsFor = (m: InvoiceDocumentModel): Column<DocumentLine>[] => {
     { title: 'Route', width: 147, cell: (l) => l.route, wrap: true },
     { title: 'Net', width: 48, align: 'right', cell: (l) => plainMoney(l.netMinor, m.currency, locale) },
     { title: 'VAT', width: 32, align: 'right', cell: (l) => rateText(l.vatRateBp) },
-    { title: `Price (${m.currency})`, width: 54, align: 'right', cell: (l) => plainMoney(l.grossMinor, m.currency, locale) },
+    {
+      title: `Price (${m.currency})`,
+      width: 54,
+      align: 'right',
+      cell: (l) => plainMoney(l.grossMinor, m.currency, locale),
+    },
   ];
 };
 
@@ -92,7 +97,12 @@ function nextPageHead(doc: Pdf, m: InvoiceDocumentModel, c: Colours): number {
 function totals(doc: Pdf, m: InvoiceDocumentModel, c: Colours, y: number): void {
   const { locale, dateFormat } = m.look;
   const cur = m.currency;
-  doc.moveTo(PAGE.margin, y).lineTo(PAGE.width - PAGE.margin, y).lineWidth(0.5).strokeColor(RULE).stroke();
+  doc
+    .moveTo(PAGE.margin, y)
+    .lineTo(PAGE.width - PAGE.margin, y)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
   let at = y + 10;
   // The VAT table: one row per rate.
   const vx = PAGE.margin;
@@ -182,6 +192,10 @@ export async function renderInvoicePdf(m: InvoiceDocumentModel): Promise<Buffer>
     if (p === pages - 1) totals(doc, m, c, y + 6);
     if (m.draft) draftMark(doc);
   }
-  footers(doc, m.look, m.issuedBy.vatNumber ? `${m.issuedBy.name}  ·  VAT No ${m.issuedBy.vatNumber}` : m.issuedBy.name);
+  footers(
+    doc,
+    m.look,
+    m.issuedBy.vatNumber ? `${m.issuedBy.name}  ·  VAT No ${m.issuedBy.vatNumber}` : m.issuedBy.name,
+  );
   return pdfBytes(doc);
 }

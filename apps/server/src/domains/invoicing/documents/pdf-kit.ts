@@ -62,7 +62,15 @@ export function put(
   text: string,
   x: number,
   y: number,
-  opts: { width?: number; align?: 'left' | 'right' | 'center'; size?: number; bold?: boolean; colour?: string; height?: number; lineGap?: number } = {},
+  opts: {
+    width?: number;
+    align?: 'left' | 'right' | 'center';
+    size?: number;
+    bold?: boolean;
+    colour?: string;
+    height?: number;
+    lineGap?: number;
+  } = {},
 ): void {
   doc
     .font(opts.bold ? 'Helvetica-Bold' : 'Helvetica')
@@ -103,7 +111,10 @@ export function partyBlock(doc: Pdf, caption: string, party: Party, x: number, y
   let at = y + 11;
   put(doc, party.name, x, at, { size: 10, bold: true, width, height: 13 });
   at += 14;
-  for (const line of (party.address ?? '').split(/\n|,\s*(?=\S)/).filter(Boolean).slice(0, 5)) {
+  for (const line of (party.address ?? '')
+    .split(/\n|,\s*(?=\S)/)
+    .filter(Boolean)
+    .slice(0, 5)) {
     put(doc, line, x, at, { size: 8.5, width, height: 11 });
     at += 11;
   }

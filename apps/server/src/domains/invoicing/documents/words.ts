@@ -30,8 +30,7 @@ export function decimalText(minor: number, currency: string): string {
 export const decimalNumber = (minor: number, currency: string) => Number(decimalText(minor, currency));
 
 /** The amount with its currency for people ("£12.50", "12,50 €"). */
-export const money = (minor: number, currency: string, locale: string) =>
-  formatMoney({ minor, currency }, locale);
+export const money = (minor: number, currency: string, locale: string) => formatMoney({ minor, currency }, locale);
 
 const plainFormats = new Map<string, Intl.NumberFormat>();
 
