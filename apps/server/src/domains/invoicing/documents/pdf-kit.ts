@@ -214,9 +214,15 @@ export function tableHead<T>(doc: Pdf, columns: Column<T>[], y: number, c: Colou
 /** Fits text to the width at the current font, ending in "…" when cut. */
 function fit(doc: Pdf, text: string, width: number): string {
   if (doc.widthOfString(text) <= width) return text;
-  let cut = text;
-  while (cut.length > 1 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
-  return `${cut.trimEnd()}…`;
+  // The longest start that fits with the "…", found by halving.
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (doc.widthOfString(`${text.slice(0, mid)}…`) <= width) lo = mid;
+    else hi = mid - 1;
+  }
+  return `${text.slice(0, lo).trimEnd()}…`;
 }
 
 /** Text in two lines of the width, broken at a space where it can be; the second ends in "…" when cut. */

@@ -1,4 +1,16 @@
-import { format as formatMoney, minorDigits } from '@cabdesk/money';
+import { format as formatMoney, minorDigits as digitsOf } from '@cabdesk/money';
+
+const digitsByCurrency = new Map<string, number>();
+
+/** The currency's decimals, asked of Intl once per currency (a document asks for every cell). */
+export function minorDigits(currency: string): number {
+  let d = digitsByCurrency.get(currency);
+  if (d === undefined) {
+    d = digitsOf(currency);
+    digitsByCurrency.set(currency, d);
+  }
+  return d;
+}
 
 /** A calendar day (YYYY-MM-DD) in the company's date format (d-m-Y, d/m/Y, d.m.Y, m/d/Y, Y-m-d). */
 export function dayText(day: string | null, dateFormat: string): string {

@@ -1,7 +1,6 @@
 import ExcelJS from 'exceljs';
-import { minorDigits } from '@cabdesk/money';
 import type { InvoiceDocumentModel } from './model';
-import { decimalNumber } from './words';
+import { decimalNumber, minorDigits } from './words';
 
 /** The fixed columns an accounts team imports: never reorder or rename them (docs/invoicing.md#documents). */
 export const FIXED_COLUMNS = [
