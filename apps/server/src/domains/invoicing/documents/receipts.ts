@@ -56,7 +56,7 @@ interface Payment {
   amountMinor: number;
 }
 
-interface ReceiptModel {
+export interface ReceiptModel {
   title: string;
   receiptNo: string;
   issuedBy: Party;
@@ -72,7 +72,7 @@ interface ReceiptModel {
 /** Calendar day of an instant on the company's clock. */
 const dayOf = (at: Date, timezone: string) => at.toLocaleDateString('en-CA', { timeZone: timezone });
 
-async function renderReceipt(m: ReceiptModel): Promise<Buffer> {
+export async function renderReceipt(m: ReceiptModel): Promise<Buffer> {
   const doc = newPdf(m.title, m.look, m.payments.at(-1)?.at ?? null);
   const c = coloursOf(m.look);
   const { locale, dateFormat, timezone } = m.look;
