@@ -18,6 +18,7 @@ import {
 import { lineMoney, vatTable } from '../src/domains/invoicing/totals';
 import { issueCreditNoteDocument, issueInvoiceDocuments } from '../src/domains/invoicing/documents/issue';
 import { FIXED_COLUMNS } from '../src/domains/invoicing/documents/xlsx';
+import { dayText, decimalNumber, decimalText, pdfText, rateText } from '../src/domains/invoicing/documents/words';
 import { adminSession, callContext } from './call-context';
 import { call, callData } from './client';
 import { book, bookingWorld, type BookingWorld } from './factories-bookings';
@@ -620,5 +621,20 @@ describe('the credit note PDF', () => {
     expect(text).toContain(invoice.invoiceNo!);
     expect(text).toContain('Waiting time charged twice');
     expect(text).toContain('£6.00');
+  });
+});
+
+describe('document words', () => {
+  it('turn minor units into exact decimals per currency, and text into what the PDF fonts show', () => {
+    expect(decimalText(1234, 'GBP')).toBe('12.34');
+    expect(decimalText(-5, 'EUR')).toBe('-0.05');
+    expect(decimalText(1234, 'JPY')).toBe('1234');
+    expect(decimalText(1234, 'BHD')).toBe('1.234');
+    expect(decimalNumber(1999, 'GBP')).toBe(19.99);
+    expect(pdfText('Łódź → Köln, 12 €')).toBe('Lódz – Köln, 12 €');
+    expect(pdfText('Ωmega')).toBe('?mega');
+    expect(dayText('2026-11-02', 'm/d/Y')).toBe('11/02/2026');
+    expect(rateText(2000)).toBe('20%');
+    expect(rateText(550)).toBe('5.5%');
   });
 });
