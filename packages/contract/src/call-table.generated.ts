@@ -284,6 +284,14 @@ const groups: CallGroups = {
         'Driver/GetDriverPaymentSummary',
       ],
       Incident: ['Incident/GetIncidentDetails'],
+      Invoice: [
+        'BookingInvoice/GetGenerateDocument',
+        'BookingInvoice/GetGenerateDocumentEmail',
+        'BookingInvoice/GetGenerateDocumentExcelFixed',
+        'BookingInvoice/GetInvoiceDocuments',
+        'BookingInvoice/SendReceiptCardPDF',
+        'BookingInvoice/SendReceiptEmailCashPDF',
+      ],
       Lookup: [
         'BookingExpenseType/GetExpenseTypeTax',
         'Common/ExportToExcel',
@@ -382,6 +390,13 @@ const groups: CallGroups = {
         'Driver/SendMessage',
       ],
       Incident: ['Incident/Create'],
+      Invoice: [
+        'BookingInvoice/SendReceiptEmail',
+        'BookingInvoice/SendReceiptEmailCard',
+        'BookingInvoice/SendReceiptEmailCardInvoice',
+        'BookingInvoice/SendReceiptEmailCash',
+        'BookingInvoice/SendReceiptEmailCashInvoice',
+      ],
       LostAndFound: ['LostandFound/Create'],
       Passenger: ['Passenger/Create', 'Passenger/Import upload=file'],
       Payment: [
@@ -481,6 +496,7 @@ const groups: CallGroups = {
         'Driver/UpdateStatusOfUnreadMessagesDriverApp',
       ],
       Incident: ['Incident/Close'],
+      Invoice: ['BookingInvoice/CreateInvoiceEmail'],
       Passenger: ['Common/UploadImagePassenger upload=file', 'Passenger/Update'],
       Payment: [
         'Booking/ExpirePaymentLink',
