@@ -62,6 +62,8 @@ function CreditNoteForm({ onDone, invoiceId }: { onDone: () => void; invoiceId?:
   const create = useCallMutation('CreditNote/CreateCreditNote');
   const issue = useCallMutation('CreditNote/UpdateCreditNote');
   const inv = data.data?.data;
+  const onlyRate = inv?.lines.vatRows.length === 1 ? String(inv.lines.vatRows[0]!.vatPercentage) : null;
+  const chosenRate = rate ?? onlyRate;
 
   const submit = async (andIssue: boolean) => {
     setError(null);
@@ -75,7 +77,7 @@ function CreditNoteForm({ onDone, invoiceId }: { onDone: () => void; invoiceId?:
     }
     if (kind === 'amount') {
       input.amountMinor = amount.trim() ? toMinor(amount) : 0;
-      if (rate !== null) input.vatPercentage = Number(rate);
+      if (chosenRate !== null) input.vatPercentage = Number(chosenRate);
     }
     try {
       const made = await create.mutateAsync(input);
@@ -188,7 +190,7 @@ function CreditNoteForm({ onDone, invoiceId }: { onDone: () => void; invoiceId?:
               <Select
                 label={t('credit-notes.vatRate')}
                 data={inv.lines.vatRows.map((r) => ({ value: String(r.vatPercentage), label: `${r.vatPercentage} %` }))}
-                value={rate ?? (inv.lines.vatRows.length === 1 ? String(inv.lines.vatRows[0]!.vatPercentage) : null)}
+                value={chosenRate}
                 onChange={setRate}
               />
             </Group>
