@@ -32,3 +32,5 @@ export * from './payments/configuration-schemas';
 export * from './payments/card-schemas';
 export * from './payments/list-schemas';
 export * from './invoices/document-schemas';
+export * from './invoices/settlement-schemas';
+export * from './invoices/credit-note-schemas';

@@ -29,6 +29,7 @@ import { configurationHandlers } from './payments/configuration-handlers';
 import { savedCardHandlers } from './payments/card-handlers';
 import { paymentListHandlers } from './payments/list-handlers';
 import { invoiceDocumentHandlers } from './invoicing/documents/handlers';
+import { invoiceMoneyHandlers } from './invoicing/money/handlers';
 
 /** Every built call's handler; the type makes a built call without a handler a compile error. */
 export const allHandlers: Handlers = {
@@ -62,4 +63,5 @@ export const allHandlers: Handlers = {
   ...savedCardHandlers,
   ...paymentListHandlers,
   ...invoiceDocumentHandlers,
+  ...invoiceMoneyHandlers,
 };

@@ -1,6 +1,6 @@
 import { codeRow, deletedRow, lookup } from '../crud';
 import * as lists from './list-schemas';
-import { area, list, mutation, planned, read } from '../define';
+import { area, list, mutation, read } from '../define';
 import { byId, noInput } from '../fields';
 import {
   cardValidity,
@@ -36,6 +36,11 @@ import {
 } from './schemas';
 import { z } from 'zod';
 import { paymentLiveStatus, providerKeyTest } from './configuration-schemas';
+import {
+  invoiceBookingCalls as inv,
+  invoiceCardCalls as invCard,
+  invoiceClientPaymentCalls as invPay,
+} from '../invoices/settlement-calls';
 
 export const bookingPayment = area(
   'Booking',
@@ -54,14 +59,14 @@ export const bookingPayment = area(
       output: expireLinkAnswer,
       summary: "Stops the booking's open payment links now; answers how many stopped.",
     }),
-    SendEmailPaymentLinkInvoice: planned(),
+    SendEmailPaymentLinkInvoice: inv.SendEmailPaymentLinkInvoice,
     CheckExistingPayment: read({
       input: bookingPaymentInput,
       output: bookingPaymentState,
       summary:
         'Whether a booking is paid or authorised already, and what is left to pay: look before taking a payment so it is not taken twice.',
     }),
-    GetInvoiceEmailAddresses: planned(),
+    GetInvoiceEmailAddresses: inv.GetInvoiceEmailAddresses,
     GetTableSummaryCreditCardsBooking: list({
       input: lists.cardBookingListInput,
       row: lists.cardBookingRow,
@@ -157,12 +162,12 @@ export const clientPayment = area(
       output: savedCardRow,
       summary: 'One client card: brand, last four digits, expiry, default and expired flags.',
     }),
-    InvoiceDeAmount: planned(),
+    InvoiceDeAmount: invPay.InvoiceDeAmount,
     GetPaymentType: lookup(codeRow, {
       subject: 'Payment',
       summary: 'How a client may pay: cash, card, bank transfer, cheque, account.',
     }),
-    ClientPayment: planned(),
+    ClientPayment: invPay.ClientPayment,
     AddPaymentTransaction: mutation({
       verb: 'create',
       input: lists.clientPaymentInput,
@@ -170,16 +175,16 @@ export const clientPayment = area(
       summary:
         "Records money a client paid on account, not for one booking (bank transfer, cheque, cash): posted to the ledger against the client's receivable.",
     }),
-    AddInvoicePaymentTransaction: planned(),
-    GetInvoiceData: planned(),
-    AllPaymentsInvoice: planned(),
+    AddInvoicePaymentTransaction: invPay.AddInvoicePaymentTransaction,
+    GetInvoiceData: invPay.GetInvoiceData,
+    AllPaymentsInvoice: invPay.AllPaymentsInvoice,
     BookingsTransactions: list({
       input: lists.clientTransactionsInput,
       row: lists.transactionListRow,
       summary:
         "A client's payment steps (its bookings' and its payments on account); the filters of AllPaymentTransactions.",
     }),
-    InvoiceTransactions: planned(),
+    InvoiceTransactions: invPay.InvoiceTransactions,
     GetTableSummaryClientCreditCards: list({
       input: clientCardListInput,
       row: savedCardRow,
@@ -230,8 +235,8 @@ export const paymentTransactionPayment = area(
       summary:
         "The office charges a saved card of the booking's payer (off-session): now, or authorised now and captured at completion (`capture: later`). A declined card is 402 in words and the booking stays unpaid.",
     }),
-    InvoiceClientSecret: planned(),
-    InvoiceCheckoutPaymentTransaction: planned(),
+    InvoiceClientSecret: invCard.InvoiceClientSecret,
+    InvoiceCheckoutPaymentTransaction: invCard.InvoiceCheckoutPaymentTransaction,
     StripePaymentTokenProvided: mutation({
       verb: 'create',
       input: tokenPaymentInput,

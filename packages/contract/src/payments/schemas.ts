@@ -148,7 +148,8 @@ export const linkSecretInput = z.object({ token: requiredText(100) });
 export const paymentLinkPage = z.object({
   state: z.enum(['valid', 'expired', 'paid']),
   companyName: z.string(),
-  bookingId: z.number(),
+  bookingId: z.number().describe("0 for an invoice's link"),
+  invoiceNo: z.string().nullable().optional().describe("The invoice an invoice's link pays"),
   pickupAt: z.string(),
   pickup: z.string().nullable(),
   dropoff: z.string().nullable(),

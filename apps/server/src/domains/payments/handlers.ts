@@ -19,6 +19,7 @@ import {
   sendPaymentLink,
 } from './payment-links';
 import { bookingPaymentState, toCardPaymentRow, toTransactionRow } from './payment-state';
+import { invoiceNoOfLink } from '../invoicing/money/invoice-links';
 import { cardProvidersOf } from './providers';
 
 type Ctx = CallContext<Session>;
@@ -129,7 +130,7 @@ export const paymentHandlers = handlers({
     return {
       data: {
         id: link.id,
-        bookingId: link.bookingId,
+        bookingId: input.bookingId,
         email: link.email,
         amount: link.amountMinor,
         currency: link.currency,
@@ -151,6 +152,7 @@ export const paymentHandlers = handlers({
   'PaymentTransaction/TestClientSecret': async (input, ctx) => {
     const link = await findPaymentLink(ctx, input.token);
     const inner = linkContext(ctx, link.companyId);
+    const bookingId = link.bookingId ?? 0; // an invoice's link has none (invoiceNo says what it pays)
     const [company] = await ctx.db
       .select({ name: companies.name })
       .from(companies)
@@ -158,18 +160,19 @@ export const paymentHandlers = handlers({
     const [booking] = await ctx.db
       .select({ pickupAt: bookings.pickupAt })
       .from(bookings)
-      .where(and(eq(bookings.companyId, link.companyId), eq(bookings.id, link.bookingId)));
+      .where(and(eq(bookings.companyId, link.companyId), eq(bookings.id, bookingId)));
     const stops = await ctx.db
       .select({ kind: bookingStops.kind, address: bookingStops.address })
       .from(bookingStops)
-      .where(and(eq(bookingStops.companyId, link.companyId), eq(bookingStops.bookingId, link.bookingId)))
+      .where(and(eq(bookingStops.companyId, link.companyId), eq(bookingStops.bookingId, bookingId)))
       .orderBy(asc(bookingStops.seq));
     const { provider } = await cardProvidersOf(ctx.services).forCompany(inner.session.companyId);
     const settings = await cardProvidersOf(ctx.services).publicSettings(link.companyId);
     return {
       state: linkState(link),
       companyName: company?.name ?? '',
-      bookingId: link.bookingId,
+      bookingId,
+      invoiceNo: await invoiceNoOfLink(inner, link),
       pickupAt: booking?.pickupAt.toISOString() ?? link.createdAt.toISOString(),
       pickup: stops.find((s) => s.kind === 'pickup')?.address ?? null,
       dropoff: stops.filter((s) => s.kind === 'dropoff').at(-1)?.address ?? null,
@@ -188,7 +191,7 @@ export const paymentHandlers = handlers({
     const payment = await payLink(linkContext(ctx, link.companyId), link, input.cardToken);
     return {
       data: {
-        bookingId: link.bookingId,
+        bookingId: link.bookingId ?? 0,
         status: payment.status,
         amount: payment.capturedMinor || payment.amountMinor,
         currency: payment.currency,

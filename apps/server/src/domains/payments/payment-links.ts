@@ -183,8 +183,12 @@ export async function payLink(ctx: Ctx, link: Link, token: string) {
     .for('update');
   if (!locked) throw notFound('Payment link');
   ensurePayable(locked);
+  if (locked.invoiceId) {
+    const { payInvoiceLink } = await import('../invoicing/money/invoice-links');
+    return payInvoiceLink(ctx, locked, token);
+  }
   const payment = await payBookingByCard(ctx, {
-    bookingId: locked.bookingId,
+    bookingId: locked.bookingId!,
     card: { token, save: false },
     capture: 'automatic',
     amount: locked.amountMinor,

@@ -174,13 +174,15 @@ export const paymentEvents = pgTable(
   ],
 );
 
-/** A link mailed to a customer to pay a booking by card; it expires and is paid once. */
+/** A link mailed to a customer to pay a booking (or an invoice) by card; it expires and is paid once. */
 export const paymentLinks = pgTable(
   'payment_links',
   {
     id: idColumn(),
     companyId: companyColumn(),
-    bookingId: integer().notNull(),
+    bookingId: integer(),
+    /** An invoice's link (docs/invoicing.md#payments) instead of a booking's. */
+    invoiceId: integer(),
     secretHash: text().notNull(),
     amountMinor: bigint({ mode: 'number' }).notNull(),
     currency: char({ length: 3 }).notNull(),
@@ -195,5 +197,7 @@ export const paymentLinks = pgTable(
     uniqueIndex('payment_links_secret_key').on(t.secretHash),
     index('payment_links_booking_idx').on(t.companyId, t.bookingId),
     sameCompany(t, t.bookingId, bookings),
+    index('payment_links_invoice_idx').on(t.companyId, t.invoiceId),
+    check('payment_links_target_check', sql`num_nonnulls(${t.bookingId}, ${t.invoiceId}) = 1`),
   ],
 );

@@ -1,10 +1,11 @@
 import { Badge, Text } from '@mantine/core';
-import { IconChartBar, IconCreditCard, IconNotes, IconSettings, IconSitemap } from '@tabler/icons-react';
+import { IconChartBar, IconCreditCard, IconNotes, IconReceipt, IconSettings, IconSitemap } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCanCall } from '../../app/can-call';
 import { RecordPage } from '../../kit/RecordPage';
 import { useRecordTab } from '../../kit/useRecord';
 import { ClientCardsPanel } from '../payments/CardsPanel';
+import { ClientStatementTab } from '../invoicing/money/ClientStatementTab';
 import { OwnerStatistics } from '../statistics/OwnerStatistics';
 import { ChildAccountsTab } from './ChildAccountsTab';
 import { clientKind } from './client-kind';
@@ -12,7 +13,7 @@ import { ClientHeader } from './ClientHeader';
 import { ClientNotesTab } from './ClientNotesTab';
 import { ClientSettingsTab } from './ClientSettingsTab';
 
-const tabs = ['overview', 'children', 'settings', 'cards', 'notes'] as const;
+const tabs = ['overview', 'children', 'settings', 'cards', 'statement', 'notes'] as const;
 
 /** One client: its figures, child accounts, settings and notes. */
 export function ClientProfilePage() {
@@ -68,6 +69,16 @@ export function ClientProfilePage() {
                 label: t('clients.tab.cards'),
                 icon: <IconCreditCard size={16} />,
                 panel: <ClientCardsPanel id={client.id} />,
+              },
+            ]
+          : []),
+        ...(canCall('Client/InvoiceDeAmount')
+          ? [
+              {
+                value: 'statement',
+                label: t('invoicing.money.tab'),
+                icon: <IconReceipt size={16} />,
+                panel: <ClientStatementTab clientId={client.id} />,
               },
             ]
           : []),

@@ -41,8 +41,12 @@ export function PayPage() {
         <Table withRowBorders={false} verticalSpacing={2} aria-label={p('what')}>
           <Table.Tbody>
             <Row label={p('company')} value={l.companyName} />
-            <Row label={p('booking')} value={`#${l.bookingId}`} />
-            <Row label={p('when')} value={dateTime(l.pickupAt)} />
+            {l.invoiceNo ? (
+              <Row label={p('invoice')} value={l.invoiceNo} />
+            ) : (
+              <Row label={p('booking')} value={`#${l.bookingId}`} />
+            )}
+            {l.invoiceNo ? null : <Row label={p('when')} value={dateTime(l.pickupAt)} />}
             {l.pickup ? <Row label={p('from')} value={l.pickup} /> : null}
             {l.dropoff ? <Row label={p('to')} value={l.dropoff} /> : null}
             <Row label={p('amount')} value={money(l.amount, l.currency)} strong />
