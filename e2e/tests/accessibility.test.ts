@@ -21,6 +21,7 @@ const officePages = [
   { path: '/finance/payments?tab=cash', ready: '[data-testid="figure-0"]' },
   { path: '/finance/payments?tab=transactions', ready: 'main table' },
   { path: '/finance/payments?tab=reconciliation', ready: 'main h3' },
+  { path: '/finance/booking-validation', ready: '[data-testid="job-panel"]' },
 ] as const;
 
 const companies = [
