@@ -387,12 +387,12 @@ export function BookingValidationPage() {
                             <Text inherit lineClamp={1}>
                               {[r.clientName, r.passengerName].filter(Boolean).join(' · ') || '—'}
                             </Text>
-                            <Text size="xs" c="dimmed" lineClamp={1}>
+                            <Text size="xs" c={current ? undefined : 'dimmed'} lineClamp={1}>
                               {r.driverName ?? t('booking-validation.noDriver')}
                             </Text>
                           </Table.Td>
                           <Table.Td ta="right">{money(r.acceptedMinor ?? r.priceMinor, r.currency)}</Table.Td>
-                          <Table.Td ta="right" fw={longer ? 700 : undefined}>
+                          <Table.Td ta="right" fw={longer ? 700 : undefined} style={{ whiteSpace: 'nowrap' }}>
                             {km(r.drivenMetres)} / {km(r.pricedMetres)}
                           </Table.Td>
                           <Table.Td ta="right">{r.waitingMinutes}</Table.Td>
