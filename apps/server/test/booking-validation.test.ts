@@ -28,7 +28,7 @@ async function doneJob(
   extra: Parameters<typeof book>[2] = {},
   done: Partial<typeof bookings.$inferInsert> = {},
 ) {
-  const body = { clientId: world.clientId, paymentMethod: 'account', ...extra };
+  const body: Parameters<typeof book>[2] = { clientId: world.clientId, paymentMethod: 'account', ...extra };
   const b = await book(t.app, world, {
     ...body,
     ...(body.clientId === world.clientId
