@@ -22,6 +22,7 @@ const officePages = [
   { path: '/finance/payments?tab=transactions', ready: 'main table' },
   { path: '/finance/payments?tab=reconciliation', ready: 'main h3' },
   { path: '/finance/credit-notes', ready: 'main table' },
+  { path: '/finance/booking-validation', ready: '[data-testid="job-panel"]' },
 ] as const;
 
 const companies = [

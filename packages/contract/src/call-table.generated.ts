@@ -23,6 +23,7 @@ const groups: CallGroups = {
         'Booking/GetTableSummaryRepeatBooking',
         'Outbox/GetTableSummary',
       ],
+      BookingValidation: ['BookingValidation/GetBookingValidataion'],
       Calendar: ['Dashboard/GetDriverEventsList', 'Dashboard/GetDriverList'],
       Chat: ['Staff/GetDispatcherChatss', 'Staff/GetTableSummaryDispatcherChatsList'],
       Client: [
@@ -474,6 +475,10 @@ const groups: CallGroups = {
         'Booking/UpdateBookingStatus alsoFor=PassengerApp',
         'Booking/UpdatePaymentStatusOfBooking',
         'Outbox/Resend',
+      ],
+      BookingValidation: [
+        'BookingValidation/UpdateBookingValidatationCalculations',
+        'BookingValidation/UpdateBookingValidate',
       ],
       Calendar: ['Dashboard/UpdateEvent'],
       Chat: [

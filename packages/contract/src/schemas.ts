@@ -34,3 +34,4 @@ export * from './payments/list-schemas';
 export * from './invoices/document-schemas';
 export * from './invoices/settlement-schemas';
 export * from './invoices/credit-note-schemas';
+export * from './booking-validation/schemas';

@@ -30,6 +30,7 @@ import { savedCardHandlers } from './payments/card-handlers';
 import { paymentListHandlers } from './payments/list-handlers';
 import { invoiceDocumentHandlers } from './invoicing/documents/handlers';
 import { invoiceMoneyHandlers } from './invoicing/money/handlers';
+import { bookingValidationHandlers } from './booking-validation/handlers';
 
 /** Every built call's handler; the type makes a built call without a handler a compile error. */
 export const allHandlers: Handlers = {
@@ -64,4 +65,5 @@ export const allHandlers: Handlers = {
   ...paymentListHandlers,
   ...invoiceDocumentHandlers,
   ...invoiceMoneyHandlers,
+  ...bookingValidationHandlers,
 };

@@ -32,6 +32,9 @@ export interface JourneyToPrice {
   modelId?: number | null | undefined;
   /** Waited at the pick-up (a done job's final price). */
   waitingSeconds?: number | null | undefined;
+  /** Priced on this distance instead of the measured route's (a done job's distance driven), and its extras. */
+  distanceMetres?: number | null | undefined;
+  extras?: { expenseTypeId: number; quantity: number }[] | undefined;
 }
 
 export interface PricedJourney {
@@ -126,7 +129,7 @@ export async function priceJourney(ctx: Ctx, journey: JourneyToPrice): Promise<P
     point ? zoneList.filter((z) => insidePolygon(point, z.polygon)).map((z) => z.id) : [];
   const pickupZoneIds = zonesAt(pickup?.point);
   const dropoffZoneIds = zonesAt(dropoff?.point);
-  const [route, places] = await Promise.all([
+  const [measured, places] = await Promise.all([
     placed
       ? measureRoute(routerOf(ctx.services.config), points as Point[], setting.roadFactor)
       : Promise.resolve<MeasuredRoute>({ distanceMetres: 0, durationSeconds: 0, method: 'estimate' }),
@@ -135,6 +138,7 @@ export async function priceJourney(ctx: Ctx, journey: JourneyToPrice): Promise<P
       [pickup?.knownLocationId].filter((id): id is number => typeof id === 'number' && id > 0),
     ),
   ]);
+  const route = journey.distanceMetres != null ? { ...measured, distanceMetres: journey.distanceMetres } : measured;
   const deadMileageMetres =
     setting.base && pickup?.point ? estimateRoute([setting.base, pickup.point], setting.roadFactor).distanceMetres : 0;
   let answer: Quote;
@@ -155,6 +159,7 @@ export async function priceJourney(ctx: Ctx, journey: JourneyToPrice): Promise<P
         passengers: journey.passengers ?? 1,
         discount: journey.discount ?? null,
         ...(journey.waitingSeconds ? { waitingSeconds: journey.waitingSeconds } : {}),
+        ...(journey.extras?.length ? { extras: journey.extras } : {}),
       },
       rules,
       journey.pickupAt.toISOString(),
