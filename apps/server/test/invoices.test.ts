@@ -428,4 +428,13 @@ describe('a draft from chosen jobs', () => {
     expect(noIds.status).toBe(400);
     expect(noIds.body.errors?.[0]?.field).toBe('ids');
   });
+
+  it('reconciles: the invoiced jobs count as invoiced in the bookings and in the ledger', async () => {
+    const rec = await callData(t.app, 'PaymentTransaction/GetReconciliation', jobsPeriod, w.admin.accessToken);
+    expect(rec.balanced).toBe(true);
+    expect(rec.differing).toBe(0);
+    expect(rec.bookings.invoiced).toBeGreaterThan(0);
+    expect(rec.ledger.invoiced).toBe(rec.bookings.invoiced);
+    expect(rec.ledger.owed).toBe(rec.bookings.owed);
+  });
 });
