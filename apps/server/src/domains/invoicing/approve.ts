@@ -26,8 +26,9 @@ const addDays = (day: string, n: number) => {
 
 /**
  * What the ledger already holds for an invoice's jobs: what their fares earned on the client's
- * unbilled account (and, for jobs earned before invoicing existed, straight on its receivable), and
- * the VAT those fares owed. Reversals count against what they reverse.
+ * unbilled account (and, for jobs earned before invoicing existed, straight on its receivable, or
+ * moved from there by a `fareUnbilled` entry), and the VAT those fares owed. Reversals count against
+ * what they reverse.
  */
 async function earnedFor(ctx: Ctx, invoiceId: number) {
   const companyId = ctx.session.companyId;
@@ -41,7 +42,7 @@ async function earnedFor(ctx: Ctx, invoiceId: number) {
     join journal_lines jl on jl.company_id = e.company_id and jl.entry_id = e.id
     join ledger_accounts a on a.company_id = jl.company_id and a.id = jl.account_id
     where il.company_id = ${companyId} and il.invoice_id = ${invoiceId} and il.booking_id is not null
-      and (e.kind = 'fareEarned' or r.kind = 'fareEarned')`);
+      and (e.kind in ('fareEarned', 'fareUnbilled') or r.kind in ('fareEarned', 'fareUnbilled'))`);
   const row = res.rows[0];
   return { unbilled: Number(row?.unbilled ?? 0), receivable: Number(row?.receivable ?? 0), vat: Number(row?.vat ?? 0) };
 }
