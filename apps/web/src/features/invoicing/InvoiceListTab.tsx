@@ -101,11 +101,7 @@ export function InvoiceListTab({
       render: (r) => (
         <Stack gap={2}>
           <StatusBadge status={r.status} />
-          {r.attentionRequired ? (
-            <Text size="xs" c="orange.9">
-              {r.attentionReason}
-            </Text>
-          ) : null}
+          {r.attentionRequired ? <Text size="xs">{r.attentionReason}</Text> : null}
         </Stack>
       ),
     },

@@ -49,7 +49,7 @@ function InvoiceHeader({ invoice }: { invoice: Invoice }) {
         <>
           <StatusBadge status={invoice.status} />
           {invoice.attentionRequired ? (
-            <Text size="sm" c="orange.9" role="status">
+            <Text size="sm" role="status">
               <IconAlertTriangle size={14} aria-hidden /> {invoice.attentionReason}
             </Text>
           ) : null}

@@ -19,7 +19,7 @@ const statusColour: Record<InvoiceStatus, string> = {
 export function StatusBadge({ status }: { status: InvoiceStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={statusColour[status]} variant="light">
+    <Badge color={statusColour[status]} variant="dot">
       {t(`invoicing.status.${status}`)}
     </Badge>
   );
