@@ -21,6 +21,8 @@ const officePages = [
   { path: '/finance/payments?tab=cash', ready: '[data-testid="figure-0"]' },
   { path: '/finance/payments?tab=transactions', ready: 'main table' },
   { path: '/finance/payments?tab=reconciliation', ready: 'main h3' },
+  { path: '/finance/invoices', ready: 'main table' },
+  { path: '/finance/invoices?tab=all', ready: 'main table tbody tr' },
 ] as const;
 
 const companies = [
