@@ -23,6 +23,8 @@ const officePages = [
   { path: '/finance/payments?tab=reconciliation', ready: 'main h3' },
   { path: '/finance/credit-notes', ready: 'main table' },
   { path: '/finance/booking-validation', ready: '[data-testid="job-panel"]' },
+  { path: '/finance/invoices', ready: 'main table' },
+  { path: '/finance/invoices?tab=all', ready: 'main table tbody tr' },
 ] as const;
 
 const companies = [

@@ -12,6 +12,7 @@ import { closeChannels } from './domains/notifications/channels';
 import { defineNotificationJobs } from './domains/notifications/jobs';
 import { defineAccountJobs } from './domains/auth/jobs';
 import { defineCardPaymentJobs } from './domains/payments/booking-lifecycle';
+import { defineInvoiceJobs } from './domains/invoicing/generate';
 import { installCardProviders, providerSettingsOf } from './domains/payments/providers';
 import { installPaymentWebhook, receivePaymentEvent } from './domains/payments/webhook';
 import { AbilityCache } from './platform/auth/abilities';
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   defineNotificationJobs(services);
   defineAccountJobs(services);
   defineCardPaymentJobs(services);
+  defineInvoiceJobs(services);
   await services.jobs.start();
   app.addHook('onClose', startOfferExpiry(services));
   app.addHook('onClose', startNearPickupWatch(services));

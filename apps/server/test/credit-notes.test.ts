@@ -5,7 +5,7 @@ import { journalEntries } from '../src/domains/ledger/schema';
 import { cardPayments, paymentTransactions } from '../src/domains/payments/schema';
 import { call, callData } from './client';
 import { bookingWorld, type BookingWorld } from './factories-bookings';
-import { issuedInvoice, ledgerBalance } from './factories-invoices';
+import { issuedInvoice, ledgerBalance } from './factories-issued-invoices';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;

@@ -1,148 +1,117 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { bookingValidations } from '../src/domains/booking-validation/schema';
 import { bookings } from '../src/domains/bookings/schema';
-import { invoiceLines, invoices } from '../src/domains/invoicing/schema';
-import { takeNumber } from '../src/domains/invoicing/numbering';
-import { lineMoney, vatTable } from '../src/domains/invoicing/totals';
-import { postEntry } from '../src/domains/ledger/post';
-import { ledgerAccounts } from '../src/domains/ledger/schema';
-import { adminSession, inCall } from './call-context';
-import { book, type BookingWorld } from './factories-bookings';
+import { clients } from '../src/domains/clients/schema';
+import { call, callData } from './client';
+import { book, bookingWorld, type BookingWorld } from './factories-bookings';
+import { createUser, signIn } from './factories';
 import type { TestApp } from './harness';
 
-/*
- * Issued invoices for the invoice money tests, made as approval makes them (docs/invoicing.md): done
- * account jobs of a client, their fares earned to the client's unbilled account, an approved invoice
- * with a line per job, and its `invoiceIssued` entry (Dr clientReceivable gross, Cr clientUnbilled the
- * earned fares) — so the ledger is as it will be in the product.
- */
-
-export interface IssuedInvoice {
-  id: number;
-  invoiceNo: string;
-  clientId: number;
-  grossMinor: number;
-  lineIds: number[];
-  bookingIds: number[];
+/** A company with a driver who completes jobs through the driver app (so the fare is posted as in life). */
+export interface InvoiceWorld extends BookingWorld {
+  driverToken: string;
+  driverPersonId: number;
 }
 
-/** A done account job of the world's client (PO reference given), at a gross price. */
-export async function doneAccountJob(t: TestApp, w: BookingWorld, priceMinor: number, clientId = w.clientId) {
-  const b = await book(t.app, w, {
-    paymentMethod: 'account',
-    clientId,
-    ...(clientId === w.clientId ? { clientReferences: [{ referenceId: w.referencePoId, value: 'PO-1' }] } : {}),
-  });
-  await t.db
-    .update(bookings)
-    .set({ status: 'completed', priceMinor, paymentStatus: 'invoiced' })
-    .where(eq(bookings.id, b.id));
-  return b.id;
+export async function invoiceWorld(t: TestApp): Promise<InvoiceWorld> {
+  const w = await bookingWorld(t.app, t.db);
+  const made = await createUser(t.db, w.company.id, 'driver');
+  const driver = await signIn(t.app, made.email);
+  return { ...w, driverToken: driver.accessToken, driverPersonId: made.personId };
 }
+
+export const day = (offset: number) => {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + offset);
+  return d.toISOString().slice(0, 10);
+};
+
+/** The period the test jobs are in: they are picked up tomorrow. */
+export const jobsPeriod = { fromDate: day(-1), toDate: day(3) };
 
 /**
- * An approved invoice of the client for jobs at these gross prices (VAT included at `vatRateBp`),
- * issued `issuedDaysAgo` days ago and due `termsDays` after.
+ * Account jobs of a client, completed by the driver (the fare earned is posted) and, unless told
+ * otherwise, validated.
  */
-export async function issuedInvoice(
+export async function doneAccountJobs(
   t: TestApp,
-  w: BookingWorld,
-  opts: { prices?: number[]; vatRateBp?: number; clientId?: number; issuedDaysAgo?: number; termsDays?: number } = {},
-): Promise<IssuedInvoice> {
-  const prices = opts.prices ?? [12_000];
-  const rate = opts.vatRateBp ?? 2000;
-  const clientId = opts.clientId ?? w.clientId;
-  const companyId = w.company.id;
-  const bookingIds: number[] = [];
-  for (const p of prices) bookingIds.push(await doneAccountJob(t, w, p, clientId));
-  const session = adminSession(companyId, 0);
-  return inCall(t, session, async (ctx) => {
-    const lines = prices.map((p) => lineMoney(p, rate, true));
-    // Each job's fare earned at completion: the client owes it, not invoiced yet.
-    for (const [i, l] of lines.entries()) {
-      await postEntry(ctx, {
-        kind: 'fareEarned',
-        description: `Fare of booking ${bookingIds[i]}`,
-        bookingId: bookingIds[i]!,
-        idempotencyKey: `booking:${bookingIds[i]}:earned`,
-        lines: [
-          { account: { kind: 'clientUnbilled', ownerId: clientId }, amount: l.grossMinor },
-          ...(l.netMinor ? [{ account: { kind: 'revenue' as const }, amount: -l.netMinor }] : []),
-          ...(l.vatMinor ? [{ account: { kind: 'vatPayable' as const }, amount: -l.vatMinor }] : []),
-        ],
-      });
-    }
-    const totals = vatTable(lines);
-    const issue = await ctx.db.execute<{ d: string; due: string }>(
-      sql`select (current_date - ${opts.issuedDaysAgo ?? 0}::int)::text as d, (current_date - ${opts.issuedDaysAgo ?? 0}::int + ${opts.termsDays ?? 30}::int)::text as due`,
-    );
-    const { d: issueDate, due: dueDate } = issue.rows[0]!;
-    const number = await takeNumber(ctx, 'invoice', issueDate);
-    const [inv] = await ctx.db
-      .insert(invoices)
-      .values({
-        companyId,
-        clientId,
-        status: 'approved',
-        number: number.number,
-        numberYear: number.year,
-        invoiceNo: number.text,
-        issueDate,
-        dueDate,
-        paymentTermsDays: opts.termsDays ?? 30,
-        currency: 'GBP',
-        netMinor: totals.net,
-        vatMinor: totals.vat,
-        grossMinor: totals.gross,
-        issuedTo: { name: 'Acme Ltd', address: null, vatNumber: null, email: 'accounts@acme.test' },
-        approvedAt: new Date(),
-      })
-      .returning();
-    const lineRows = await ctx.db
-      .insert(invoiceLines)
-      .values(
-        lines.map((l, i) => ({
-          companyId,
-          invoiceId: inv!.id,
-          bookingId: bookingIds[i]!,
-          position: i + 1,
-          description: `Job ${bookingIds[i]}`,
-          unitPriceMinor: l.grossMinor,
-          ...l,
-        })),
-      )
-      .returning({ id: invoiceLines.id });
-    const posted = await postEntry(ctx, {
-      kind: 'invoiceIssued',
-      description: `Invoice ${number.text}`,
-      idempotencyKey: `invoice:${inv!.id}:issued`,
-      lines: [
-        { account: { kind: 'clientReceivable', ownerId: clientId }, amount: totals.gross },
-        { account: { kind: 'clientUnbilled', ownerId: clientId }, amount: -totals.gross },
-      ],
-    });
-    await ctx.db.update(invoices).set({ journalEntryId: posted.id }).where(eq(invoices.id, inv!.id));
-    return {
-      id: inv!.id,
-      invoiceNo: number.text,
+  w: InvoiceWorld,
+  clientId: number,
+  n: number,
+  options: { validated?: boolean; passengerId?: number } = {},
+): Promise<{ id: number; priceMinor: number }[]> {
+  const out: { id: number; priceMinor: number }[] = [];
+  for (let i = 0; i < n; i++) {
+    const refs =
+      clientId === w.clientId ? { clientReferences: [{ referenceId: w.referencePoId, value: `PO-${i + 1}` }] } : {};
+    const made = await book(t.app, w, {
+      paymentMethod: 'account',
       clientId,
-      grossMinor: totals.gross,
-      lineIds: lineRows.map((r) => r.id),
-      bookingIds,
-    };
-  });
+      ...refs,
+      ...(options.passengerId ? { passengerId: options.passengerId } : {}),
+    });
+    await t.db.update(bookings).set({ status: 'on_board', driverId: w.driverPersonId }).where(eq(bookings.id, made.id));
+    const res = await call(
+      t.app,
+      'Driver/UpdateBookingStatusForJourney',
+      { id: made.id, step: 'complete' },
+      w.driverToken,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, made.id));
+    expect(row!.status).toBe('completed');
+    expect(row!.priceMinor).toBeGreaterThan(0);
+    if (options.validated !== false) await validate(t, w.company.id, made.id);
+    out.push({ id: made.id, priceMinor: row!.priceMinor! });
+  }
+  return out;
 }
 
-/** An account's balance in the ledger (0 when it has no line yet). */
-export async function ledgerBalance(t: TestApp, companyId: number, kind: string, ownerId = 0): Promise<number> {
+export async function validate(t: TestApp, companyId: number, bookingId: number) {
+  await t.db.insert(bookingValidations).values({ companyId, bookingId, status: 'validated' });
+}
+
+export async function setClientInvoicing(
+  t: TestApp,
+  clientId: number,
+  set: Partial<Pick<typeof clients.$inferInsert, 'invoicePeriod' | 'invoiceSplit'>>,
+) {
+  await t.db.update(clients).set(set).where(eq(clients.id, clientId));
+}
+
+/** The balance of an owned or company account (0 when never used). */
+export async function balance(t: TestApp, companyId: number, kind: string, ownerId = 0): Promise<number> {
+  const res = await t.db.execute<{ b: string | null }>(
+    sql`select balance_minor as b from ledger_accounts where company_id = ${companyId} and kind = ${kind} and owner_id = ${ownerId}`,
+  );
+  return Number(res.rows[0]?.b ?? 0);
+}
+
+/** Entries whose lines do not add up to zero, and accounts whose balance is not the sum of their lines. */
+export async function ledgerFaults(t: TestApp, companyId: number) {
+  const res = await t.db.execute<{ entries: number; accounts: number }>(sql`
+    select (select count(*)::int from (select entry_id from journal_lines where company_id = ${companyId}
+              group by entry_id having sum(amount_minor) <> 0) x) as entries,
+           (select count(*)::int from ledger_accounts a where a.company_id = ${companyId} and a.balance_minor <>
+              coalesce((select sum(amount_minor) from journal_lines l where l.company_id = a.company_id and l.account_id = a.id), 0)) as accounts`);
+  return res.rows[0]!;
+}
+
+/** Waits for an auto-generation run to finish and answers it. */
+export async function waitForRun(t: TestApp, token: string, id: number) {
+  for (let i = 0; i < 200; i++) {
+    const run = await callData(t.app, 'BookingInvoice/GetAutoGenerateRun', { id }, token);
+    if (run.status !== 'running') return run;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`Run ${id} did not finish`);
+}
+
+export async function bookingPaymentStatus(t: TestApp, companyId: number, id: number) {
   const [row] = await t.db
-    .select({ b: ledgerAccounts.balanceMinor })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.companyId, companyId),
-        sql`${ledgerAccounts.kind} = ${kind}`,
-        eq(ledgerAccounts.ownerId, ownerId),
-      ),
-    );
-  return row?.b ?? 0;
+    .select({ s: bookings.paymentStatus })
+    .from(bookings)
+    .where(and(eq(bookings.companyId, companyId), eq(bookings.id, id)));
+  return row?.s;
 }

@@ -35,3 +35,4 @@ export * from './invoices/document-schemas';
 export * from './invoices/settlement-schemas';
 export * from './invoices/credit-note-schemas';
 export * from './booking-validation/schemas';
+export * from './invoices/lifecycle-schemas';

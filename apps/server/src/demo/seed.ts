@@ -13,6 +13,7 @@ import { seedNotificationsDemo } from './notifications';
 import { seedDemoPositions } from './positions';
 import { seedDriversOnShift } from './shifts';
 import { seedPayments } from './payments';
+import { seedInvoices } from './invoices';
 import { seedTariffs } from './tariffs';
 
 export { demoSignIns } from './companies';
@@ -94,6 +95,12 @@ const steps: { id: string; run: (db: Db) => Promise<void> }[] = [
     id: 'payments',
     run: async (db) => {
       for (const c of demoCompanies) await seedPayments(db, c.id);
+    },
+  },
+  {
+    id: 'invoices',
+    run: async (db) => {
+      for (const c of demoCompanies) await seedInvoices(db, c.id);
     },
   },
   {

@@ -31,6 +31,7 @@ import { paymentListHandlers } from './payments/list-handlers';
 import { invoiceDocumentHandlers } from './invoicing/documents/handlers';
 import { invoiceMoneyHandlers } from './invoicing/money/handlers';
 import { bookingValidationHandlers } from './booking-validation/handlers';
+import { invoiceLifecycleHandlers } from './invoicing/handlers';
 
 /** Every built call's handler; the type makes a built call without a handler a compile error. */
 export const allHandlers: Handlers = {
@@ -66,4 +67,5 @@ export const allHandlers: Handlers = {
   ...invoiceDocumentHandlers,
   ...invoiceMoneyHandlers,
   ...bookingValidationHandlers,
+  ...invoiceLifecycleHandlers,
 };

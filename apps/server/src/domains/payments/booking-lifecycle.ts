@@ -68,6 +68,7 @@ async function postDoneJob(ctx: Ctx, booking: Booking, cashCollectedMinor: numbe
       payer,
       amount: price,
       vat,
+      onAccount: booking.paymentMethod === 'account',
       key: `booking:${booking.id}:earned`,
     });
   }

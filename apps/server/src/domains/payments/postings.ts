@@ -31,9 +31,19 @@ interface BookingMoney {
   key: string;
 }
 
-/** A done job's fare: owed by its payer, earned as revenue and VAT owed. */
-export function postFareEarned(ctx: Ctx, m: BookingMoney & { vat: number }): Promise<PostedEntry> | null {
-  const receivable = receivableOf(m.payer);
+/**
+ * A done job's fare: owed by its payer, earned as revenue and VAT owed. A client's account job is not
+ * owed until it is invoiced: its fare waits on the client's unbilled account, and the invoice's
+ * approval moves it to the receivable (docs/ledger.md#invoicing).
+ */
+export function postFareEarned(
+  ctx: Ctx,
+  m: BookingMoney & { vat: number; onAccount?: boolean },
+): Promise<PostedEntry> | null {
+  const receivable =
+    m.onAccount && m.payer.clientId
+      ? { kind: 'clientUnbilled' as const, ownerId: m.payer.clientId }
+      : receivableOf(m.payer);
   if (!receivable || m.amount <= 0) return null;
   const vat = Math.max(0, Math.min(m.vat, m.amount));
   return postEntry(ctx, {

@@ -13,7 +13,9 @@ const DIFFERENCES_LIMIT = 500;
  * Each priced done booking of the period with its money twice: from the bookings' own records (card
  * payments, cash and manual steps, the invoiced status) and from the journal entries posted for it,
  * by the account the lines landed on — so a reversal counts against what it reverses, whatever its
- * kind. Revenue, VAT and discount lines together are what the fare earned.
+ * kind. Revenue, VAT and discount lines together are what the fare earned. A job on an issued invoice
+ * counts as invoiced on both sides (from the invoice lines): its rest moved from the client's unbilled
+ * account to its receivable in the invoice's own entry (docs/ledger.md#invoicing).
  */
 function perBooking(ctx: Ctx, input: { fromDate: string; toDate: string }, tz: string) {
   const companyId = ctx.session.companyId;
@@ -43,15 +45,23 @@ function perBooking(ctx: Ctx, input: { fromDate: string; toDate: string }, tz: s
       join journal_lines l on l.company_id = e.company_id and l.entry_id = e.id
       join ledger_accounts a on a.company_id = l.company_id and a.id = l.account_id
       where e.company_id = ${companyId} and e.booking_id in (select id from b) group by 1
+    ), inv as (
+      select distinct l.booking_id from invoice_lines l
+      join invoices i on i.company_id = l.company_id and i.id = l.invoice_id and i.status <> 'draft'
+      where l.company_id = ${companyId} and l.booking_id in (select id from b)
     ), r as (
       select b.id, b.pickup_at, b.status, b.payment_status, b.price_minor as price,
              coalesce(cp.card, 0) as card, coalesce(pt.cash, 0) as cash, coalesce(pt.manual, 0) as manual,
-             case when b.payment_status = 'invoiced'
+             case when inv.booking_id is not null
                then b.price_minor - coalesce(cp.card, 0) - coalesce(pt.cash, 0) - coalesce(pt.manual, 0)
                else 0 end as invoiced,
              coalesce(lg.earned, 0) as l_earned, coalesce(lg.card, 0) as l_card, coalesce(lg.cash, 0) as l_cash,
-             coalesce(lg.manual, 0) as l_manual
+             coalesce(lg.manual, 0) as l_manual,
+             case when inv.booking_id is not null
+               then coalesce(lg.earned, 0) - coalesce(lg.card, 0) - coalesce(lg.cash, 0) - coalesce(lg.manual, 0)
+               else 0 end as l_invoiced
       from b left join cp on cp.booking_id = b.id left join pt on pt.booking_id = b.id left join lg on lg.booking_id = b.id
+        left join inv on inv.booking_id = b.id
     ), d as (
       select r.*, abs(l_earned - price) + abs(l_card - card) + abs(l_cash - cash) + abs(l_manual - manual) as difference
       from r
@@ -67,7 +77,7 @@ export async function reconcile(ctx: Ctx, input: { fromDate: string; toDate: str
       sql`${rows} select count(*)::int as n, sum(price)::bigint as price, sum(card)::bigint as card,
             sum(cash)::bigint as cash, sum(manual)::bigint as manual, sum(invoiced)::bigint as invoiced,
             sum(l_earned)::bigint as l_earned, sum(l_card)::bigint as l_card, sum(l_cash)::bigint as l_cash,
-            sum(l_manual)::bigint as l_manual, count(*) filter (where difference <> 0)::int as differing
+            sum(l_manual)::bigint as l_manual, sum(l_invoiced)::bigint as l_invoiced, count(*) filter (where difference <> 0)::int as differing
           from d`,
     ),
     ctx.db.execute<Record<string, string | number | Date | null>>(
@@ -90,11 +100,10 @@ export async function reconcile(ctx: Ctx, input: { fromDate: string; toDate: str
     card: minor(t.l_card),
     cash: minor(t.l_cash),
     manual: minor(t.l_manual),
-    // Invoicing posts nothing yet: until it does, an invoiced booking's rest is still owed in the journal.
-    invoiced: 0,
+    invoiced: minor(t.l_invoiced),
     owed: 0,
   };
-  ledgerSide.owed = ledgerSide.priced - ledgerSide.card - ledgerSide.cash - ledgerSide.manual;
+  ledgerSide.owed = ledgerSide.priced - ledgerSide.card - ledgerSide.cash - ledgerSide.manual - ledgerSide.invoiced;
   const differences = lines.rows.map((r) => {
     const price = minor(r.price);
     const card = minor(r.card);
