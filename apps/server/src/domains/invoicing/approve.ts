@@ -4,6 +4,7 @@ import type { CallContext } from '../../platform/http/context';
 import { conflict } from '../../platform/http/errors';
 import { postEntry, reverseEntry, type EntryLine } from '../ledger/post';
 import { invoiceClient, invoiceCompany, invoiceName, lockInvoice, type InvoiceCompany } from './drafts';
+import { queueIssuedDocuments } from './documents/issue-job';
 import { formatNumber, takeNumber } from './numbering';
 import { invoices, issuedDocuments } from './schema';
 
@@ -27,7 +28,7 @@ const addDays = (day: string, n: number) => {
 /**
  * What the ledger already holds for an invoice's jobs: what their fares earned on the client's
  * unbilled account (and, for jobs earned before invoicing existed, straight on its receivable, or
- * moved from there by a `fareUnbilled` entry), and the VAT those fares owed. Reversals count against
+ * moved from there by a `fareUnbilled` entry; a validation's `fareAdjusted` too), and the VAT those fares owed. Reversals count against
  * what they reverse.
  */
 async function earnedFor(ctx: Ctx, invoiceId: number) {
@@ -42,7 +43,7 @@ async function earnedFor(ctx: Ctx, invoiceId: number) {
     join journal_lines jl on jl.company_id = e.company_id and jl.entry_id = e.id
     join ledger_accounts a on a.company_id = jl.company_id and a.id = jl.account_id
     where il.company_id = ${companyId} and il.invoice_id = ${invoiceId} and il.booking_id is not null
-      and (e.kind in ('fareEarned', 'fareUnbilled') or r.kind in ('fareEarned', 'fareUnbilled'))`);
+      and (e.kind in ('fareEarned', 'fareUnbilled', 'fareAdjusted') or r.kind in ('fareEarned', 'fareUnbilled', 'fareAdjusted'))`);
   const row = res.rows[0];
   return { unbilled: Number(row?.unbilled ?? 0), receivable: Number(row?.receivable ?? 0), vat: Number(row?.vat ?? 0) };
 }
@@ -138,6 +139,7 @@ export async function approveInvoices(ctx: Ctx, ids: number[]) {
   const today = await companyToday(ctx, company.timezone);
   const out = [];
   for (const id of [...new Set(ids)].sort((a, b) => a - b)) out.push(await approveOne(ctx, id, company, today));
+  queueIssuedDocuments(ctx, { invoiceIds: out.map((i) => i.id) });
   return { invoices: out };
 }
 

@@ -5,6 +5,7 @@ import { conflict, notFound } from '../../platform/http/errors';
 import type { Services } from '../../platform/services';
 import { companies } from '../../platform/tenancy/companies';
 import { systemContext } from '../dispatch/offer-expiry';
+import { defineDocumentJobs } from './documents/issue-job';
 import { billableJobs, filterWhere, type BillableJob } from './billable';
 import { addJobLines, invoiceClient, invoiceCompany, newDraft, type InvoiceClient } from './drafts';
 import { invoiceRuns } from './schema';
@@ -300,6 +301,7 @@ export async function runSchedule(services: Services, now = new Date()): Promise
 }
 
 export function defineInvoiceJobs(services: Services): void {
+  defineDocumentJobs(services);
   services.jobs.define<{ companyId: number; runId: number; periods: InvoicePeriod[] | null }>({
     name: INVOICE_GENERATION_JOB,
     retryLimit: 3,

@@ -10,7 +10,8 @@ type Ctx = CallContext<Session>;
 
 /**
  * A booking's payment status from its money (docs/payments.md): refunds first, then paid (captured,
- * charged, cash or recorded payments), then a card authorisation; invoiced stays until a payment.
+ * charged, cash or recorded payments), then a card authorisation; invoiced stays until a payment, and a
+ * job its paid invoice settled stays paid (its money came on the invoice, not on the booking).
  */
 export function paymentStatusFrom(m: {
   received: number;
@@ -21,7 +22,7 @@ export function paymentStatusFrom(m: {
   if (m.refunded > 0) return m.received - m.refunded > 0 ? 'partlyRefunded' : 'refunded';
   if (m.received > 0) return 'paid';
   if (m.authorised > 0) return 'authorised';
-  return m.current === 'invoiced' ? 'invoiced' : 'unpaid';
+  return m.current === 'invoiced' || m.current === 'paid' ? m.current : 'unpaid';
 }
 
 /** Sets the booking's payment status from its payments, and tells open screens when it changed. */

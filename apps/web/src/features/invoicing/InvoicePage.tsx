@@ -27,7 +27,7 @@ export function InvoicePage() {
       header={(invoice) => <InvoiceHeader invoice={invoice} />}
       tabs={(invoice) => [
         { value: 'lines', label: t('invoicing.tab.lines'), panel: <LinesPanel invoice={invoice} /> },
-        ...invoicePanels.map((panel) => panel(invoice)).filter((tab): tab is RecordTab => tab !== null),
+        ...invoicePanels.map((panel) => panel(invoice, t)).filter((tab): tab is RecordTab => tab !== null),
       ]}
     />
   );

@@ -8,6 +8,7 @@ import { clients } from '../../clients/schema';
 import { companyFacts } from '../../company/facts';
 import { postEntry } from '../../ledger/post';
 import { dayRange, joinAnd, orderBy } from '../../payments/finance-filters';
+import { queueIssuedDocuments } from '../documents/issue-job';
 import { takeNumber } from '../numbering';
 import { lineMoney, type LineMoney } from '../totals';
 import { creditNoteLines, creditNotes, invoiceLines, invoices } from '../schema';
@@ -344,6 +345,7 @@ async function issueCreditNote(ctx: Ctx, noteId: number, inv: Invoice): Promise<
     await refundInvoicePayments(ctx, inv, { id: note.id, creditNo: number.text, amount: note.grossMinor });
   }
   await settleInvoice(ctx, inv.id);
+  queueIssuedDocuments(ctx, { creditNoteIds: [note.id] });
   await recordAudit(ctx, {
     entityType: 'invoice',
     entityId: inv.id,

@@ -9,6 +9,7 @@ import { useCall, useCallMutation } from '../../../api/hooks';
 import { ConfirmButton } from '../../../ui/ConfirmButton';
 import { dateTime, money } from '../../../ui/format';
 import { notifyError, notifySuccess } from '../../../ui/notify';
+import { ReceiptButtons } from '../../invoicing/documents/InvoiceDocumentsPanel';
 import { PaymentLinkDialog, RecordPaymentDialog, RefundDialog } from './PaymentDialogs';
 import { TakeCardPaymentDialog } from './TakeCardPaymentDialog';
 
@@ -116,6 +117,9 @@ export function BookingPayment({ bookingId, closed }: { bookingId: number; close
           </Button>
         ) : null}
       </Group>
+      {s.paid > 0 && (s.paymentMethod === 'card' || s.paymentMethod === 'cash') ? (
+        <ReceiptButtons bookingId={bookingId} method={s.paymentMethod} />
+      ) : null}
       <Steps state={s} />
       <TakeCardPaymentDialog state={s} opened={dialog === 'card'} onClose={close} />
       <RecordPaymentDialog bookingId={bookingId} opened={dialog === 'record'} onClose={close} due={s.due} />
