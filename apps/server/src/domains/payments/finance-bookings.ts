@@ -34,8 +34,11 @@ function financeWhere(ctx: Ctx, method: Method, input: CardInput | CashInput, tz
     const byNumber = /^\d{1,9}$/.test(q) ? sql`b.id = ${Number(q)}` : sql`false`;
     const byCard =
       method === 'card' && /^\d{4}$/.test(q)
-        ? sql`exists (select 1 from card_payments c where c.company_id = b.company_id and c.booking_id = b.id and c.last4 = ${q})`
+        ? sql`b.id = any(array(select c.booking_id from card_payments c
+            where c.company_id = ${ctx.session.companyId} and c.last4 = ${q} and c.booking_id is not null))`
         : sql`false`;
+    // Both by the bookings' primary key (the card's bookings found first by card_payments_last4_idx), not
+    // a look at every booking of the period.
     parts.push(sql`(${byNumber} or ${byCard})`);
   }
   return joinAnd(parts);

@@ -1,0 +1,1 @@
+CREATE INDEX "card_payments_last4_idx" ON "card_payments" USING btree ("company_id","last4");
