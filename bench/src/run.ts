@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the product's calls under load, each against a hand-written baseline in the same run
  * on the same database. Scenarios (all by default;
- * BENCH_ONLY=users,quote,bookings,board,suggestions,positions,drivers,payments,web,fare,fixed-import):
+ * BENCH_ONLY=users,quote,bookings,board,suggestions,positions,drivers,payments,web,fare,fixed-import,invoice-pdf):
  * - users: an authenticated list call vs. the same SQL on bare Fastify + pg (throughput ratio);
  * - quote: Booking/GetBookingQuote vs. the default tariff and the engine on a bare route (ratio ≥ 0.5);
  * - bookings: Booking/GetTableSummary with typical filters over a year of a million bookings (p95 < 50 ms);
@@ -15,6 +15,7 @@
  * - fixed-import: FixedPricing/SaveExcelImportFile with a 5,000-row XLSX, preview then commit (each < 10 s);
  * - payments: a card payment end to end on the offline provider (≥ 200/s with 4 at once) and the Finance
  *   card and cash lists with their totals over the seeded bookings (p95 < 100 ms).
+ * - invoice-pdf: one invoice of 500 lines rendered as PDF (20 pages) in process (< 2 s); its XLSX too.
  * Figures go to bench/results/*.json and a table at the end.
  */
 import { execFileSync, fork } from 'node:child_process';
@@ -34,6 +35,7 @@ import type { BenchContext } from './scenarios/context';
 import { dispatchBoard } from './scenarios/dispatch-board';
 import { fareEngine } from './scenarios/fare-engine';
 import { fixedImport } from './scenarios/fixed-import';
+import { invoicePdf } from './scenarios/invoice-pdf';
 import { driverPath, jobsPerWalker } from './scenarios/driver-path';
 import { positionsIngest } from './scenarios/positions';
 import { rankInProcess, suggestionsCall } from './scenarios/suggestions';
@@ -70,7 +72,8 @@ const REUSE_SEED = process.env.BENCH_REUSE_SEED === '1';
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret!';
 const only = new Set(
   (
-    process.env.BENCH_ONLY ?? 'web,fare,users,quote,bookings,board,suggestions,positions,drivers,payments,fixed-import'
+    process.env.BENCH_ONLY ??
+    'web,fare,users,quote,bookings,board,suggestions,positions,drivers,payments,fixed-import,invoice-pdf'
   ).split(','),
 );
 
@@ -107,8 +110,20 @@ async function main() {
       met: fare.perSecond >= 50_000,
     });
   }
-  // The web app's weight and the fare engine need no database.
-  if ([...only].every((s) => s === 'web' || s === 'fare')) return report(results, lines);
+  if (only.has('invoice-pdf')) {
+    console.log('\n— invoice-pdf: one invoice of 500 lines as PDF, in process');
+    const pdf = await invoicePdf(500);
+    console.table([pdf]);
+    results.invoicePdf = pdf;
+    lines.push({
+      scenario: 'invoice PDF of 500 lines',
+      figure: `${pdf.pdfMedianMs} ms median (max ${pdf.pdfMaxMs} ms), ${pdf.pages} pages, ${pdf.pdfKB} KB; XLSX ${pdf.xlsxMs} ms`,
+      target: '< 2,000 ms',
+      met: pdf.pdfMaxMs < 2000,
+    });
+  }
+  // The web app's weight, the fare engine and the invoice PDF need no database.
+  if ([...only].every((s) => s === 'web' || s === 'fare' || s === 'invoice-pdf')) return report(results, lines);
   const log = createLogger('warn');
   const started = Date.now();
   let stopDb = async () => {};

@@ -9,6 +9,7 @@ export * from './types';
 export * from './bookings/status';
 export * from './bookings/state-machine';
 export * from './payments/status';
+export * from './invoices/status';
 export * from './reference-data/fixed-lists';
 export * from './crud';
 export * as schemas from './schemas';

@@ -31,3 +31,4 @@ export * from './payments/schemas';
 export * from './payments/configuration-schemas';
 export * from './payments/card-schemas';
 export * from './payments/list-schemas';
+export * from './invoices/document-schemas';

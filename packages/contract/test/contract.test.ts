@@ -4,7 +4,8 @@ import { allCalls, type BuiltName, contract, findCall } from '../src/index';
 import { openApiDocument } from '../src/openapi';
 import { callTable } from '../src/call-table.generated';
 import { inputCallNames, loadInput } from '../src/call-inputs.generated';
-import { callTableEntries } from '../scripts/call-table';
+import { type CallEntry, decodeCallTable } from '../src/call-table';
+import { callTableEntries, callTableGroups } from '../scripts/call-table';
 
 const calls = allCalls;
 
@@ -130,6 +131,24 @@ describe('the call table the web makes calls from', () => {
   it('holds every built call with its route, kind and permission, as the contract says', () => {
     expect(callTable).toEqual(Object.fromEntries(callTableEntries()));
     expect(Object.keys(callTable)).toHaveLength(calls.filter((c) => c.kind !== 'planned').length);
+  });
+
+  it('reads back every mark of its compact form, including ones no call has today', () => {
+    const unusual: [string, CallEntry] = [
+      'Driver/Unusual',
+      {
+        path: '/elsewhere/Unusual',
+        methods: ['GET', 'POST'],
+        kind: 'flat',
+        subject: 'Driver',
+        verb: 'delete',
+        alsoFor: 'DriverApp',
+        isPublic: true,
+        upload: 'receipt',
+      },
+    ];
+    const entries = [...callTableEntries(), unusual];
+    expect(decodeCallTable(callTableGroups(entries))).toEqual(Object.fromEntries(entries));
   });
 
   it('loads each built call’s own input schema from the module that declares it', async () => {

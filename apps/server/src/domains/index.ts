@@ -28,6 +28,7 @@ import { paymentHandlers } from './payments/handlers';
 import { configurationHandlers } from './payments/configuration-handlers';
 import { savedCardHandlers } from './payments/card-handlers';
 import { paymentListHandlers } from './payments/list-handlers';
+import { invoiceDocumentHandlers } from './invoicing/documents/handlers';
 
 /** Every built call's handler; the type makes a built call without a handler a compile error. */
 export const allHandlers: Handlers = {
@@ -60,4 +61,5 @@ export const allHandlers: Handlers = {
   ...configurationHandlers,
   ...savedCardHandlers,
   ...paymentListHandlers,
+  ...invoiceDocumentHandlers,
 };

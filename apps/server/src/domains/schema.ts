@@ -28,3 +28,5 @@ export * from './payments/schema';
 export * from './payments/settings-schema';
 export * from '../platform/events/schema';
 export * from './web-booker/schema';
+export * from './booking-validation/schema';
+export * from './invoicing/schema';

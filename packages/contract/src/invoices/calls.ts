@@ -1,53 +1,20 @@
 import { area, planned } from '../define';
+import { creditNoteCalls } from './credit-note-calls';
+import { invoiceDocumentCalls } from './document-calls';
+import { invoiceLifecycleCalls } from './lifecycle-calls';
+import { invoiceSettlementCalls } from './settlement-calls';
 
 export const bookingInvoiceInvoice = area(
   'BookingInvoice',
   { subject: 'Invoice' },
   {
-    GetTableSummary: planned(),
-    UpdateAttentionRequired: planned(),
-    GetInvoiceDetails: planned(),
-    GetEditData: planned(),
-    Create: planned(),
-    CreateAutoGenerate: planned(),
-    GetTableSummaryAttentionRequired: planned(),
-    GetGeneratedInvoices: planned(),
-    GetTableSummaryEditInvoice: planned(),
-    UpdateInvoiceData: planned(),
-    DeleteEdit: planned(),
-    ApproveGeneratedInvoices: planned(),
-    UnApproveGeneratedInvoices: planned(),
-    Delete: planned(),
-    GetTableSummaryBookingInvoice: planned(),
-    GetTableSummaryClientBookings: planned(),
-    GetInvEditData: planned(),
-    CreateInvoiceEmail: planned(),
-    GetGenerateDocument: planned(),
-    GetGenerateDocumentEmail: planned(),
-    GetGenerateDocumentExcelFixed: planned(),
+    ...invoiceLifecycleCalls,
+    ...invoiceDocumentCalls,
+    ...invoiceSettlementCalls,
+    // A driver's pay statement: built with driver pay.
     GetGenerateDocumentDriverPayment: planned(),
     GetGenerateDocumentDriverPaymentForDriverApp: planned(),
-    CheckInvoicePaymentStatus: planned(),
-    BookingSettle: planned(),
-    GetInvoiceBookingType: planned(),
-    SendReceiptEmail: planned(),
-    SendReceiptEmailCash: planned(),
-    SendReceiptEmailCashInvoice: planned(),
-    SendReceiptEmailCashPDF: planned(),
-    SendReceiptEmailCardInvoice: planned(),
-    SendReceiptCardPDF: planned(),
-    SendReceiptEmailCard: planned(),
   },
 );
 
-export const creditNoteCreditNote = area(
-  'CreditNote',
-  { subject: 'CreditNote' },
-  {
-    UpdateCreditNote: planned(),
-    GetTableSummaryCreditNote: planned(),
-    CreateCreditNote: planned(),
-    DeleteCreditCard: planned(),
-    AllCreditNotes: planned(),
-  },
-);
+export const creditNoteCreditNote = area('CreditNote', { subject: 'CreditNote' }, creditNoteCalls);

@@ -9,6 +9,7 @@ type Ctx = CallContext<Session>;
 /** The kinds of account that belong to one client, passenger or driver. */
 export const ownedKinds: readonly AccountKind[] = [
   'clientReceivable',
+  'clientUnbilled',
   'passengerReceivable',
   'driverBalance',
   'driverCash',

@@ -3,11 +3,13 @@ import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } 
 import { companyColumn, idColumn, inList, sameCompany, tenantKey } from '../../platform/db/columns';
 
 /**
- * The kinds of account of a company's journal (docs/ledger.md). The first four have an owner (the
- * client, passenger or driver); the others are one per company.
+ * The kinds of account of a company's journal (docs/ledger.md). The first five have an owner (the
+ * client, passenger or driver); the others are one per company. `clientUnbilled` holds a client's
+ * account jobs done but not yet on an issued invoice.
  */
 export const accountKinds = [
   'clientReceivable',
+  'clientUnbilled',
   'passengerReceivable',
   'driverBalance',
   'driverCash',

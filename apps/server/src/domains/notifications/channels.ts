@@ -8,7 +8,9 @@ export interface MailMessage {
   text: string;
   /** The same message in the company's look (mail-look.ts), with its inline logo. */
   html?: string;
-  attachments?: { filename: string; path: string; cid: string }[];
+  attachments?: (
+    { filename: string; path: string; cid: string } | { filename: string; content: Buffer; contentType: string }
+  )[];
 }
 
 /** Sends e-mail over SMTP_URL; without it the message is held in the outbox. */

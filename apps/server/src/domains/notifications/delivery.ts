@@ -3,7 +3,7 @@ import type { Services } from '../../platform/services';
 import { JOBS_SCHEMA } from '../../platform/jobs/queue';
 import type { Db } from '../../platform/db/client';
 import { companyLook } from '../company/look';
-import { channelsOf } from './channels';
+import { channelsOf, type MailMessage } from './channels';
 import { companyMail } from './mail-look';
 import { ACCOUNT_EVENTS, enqueueOutbox, hideLinkSecrets, SEND_OUTBOX } from './outbox';
 import { outboxMessages } from './schema';
@@ -19,6 +19,20 @@ async function inCompanyLook(db: Db, companyId: number, subject: string, text: s
   const look = await companyLook(db, companyId);
   return companyMail(look, look.logoUrl, subject, text);
 }
+
+/** The stored files an e-mail carries; a missing file fails the attempt (retried, then failed). */
+async function filesOf(services: Services, attachments: (typeof outboxMessages.$inferSelect)['attachments']) {
+  const files: { filename: string; content: Buffer; contentType: string }[] = [];
+  for (const a of attachments ?? []) {
+    const content = await services.files.read(a.fileKey);
+    if (!content) throw new Error(`attachment ${a.fileName} is missing from the file store`);
+    files.push({ filename: a.fileName, content, contentType: a.contentType });
+  }
+  return files;
+}
+
+const withFiles = (message: MailMessage, files: Awaited<ReturnType<typeof filesOf>>): MailMessage =>
+  files.length ? { ...message, attachments: [...(message.attachments ?? []), ...files] } : message;
 
 /**
  * Delivers one outbox message. The row is locked, so two workers never send it twice, and only a
@@ -38,12 +52,17 @@ export async function deliverOutboxMessage(services: Services, id: number): Prom
     try {
       const outcome =
         message.channel === 'email'
-          ? await channels.mail.send({
-              to: message.recipient,
-              subject: message.subject ?? '',
-              text: message.body,
-              ...(await inCompanyLook(tx, message.companyId, message.subject ?? '', message.body)),
-            })
+          ? await channels.mail.send(
+              withFiles(
+                {
+                  to: message.recipient,
+                  subject: message.subject ?? '',
+                  text: message.body,
+                  ...(await inCompanyLook(tx, message.companyId, message.subject ?? '', message.body)),
+                },
+                await filesOf(services, message.attachments),
+              ),
+            )
           : await channels.sms.send(message.recipient, message.body);
       await tx
         .update(outboxMessages)

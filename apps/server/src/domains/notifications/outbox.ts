@@ -20,6 +20,8 @@ export interface NewMessage {
   body: string;
   event: string;
   bookingId?: number | null;
+  /** Stored files to attach (e-mail only). */
+  attachments?: { fileKey: string; fileName: string; contentType: string }[];
 }
 
 /**
@@ -92,6 +94,7 @@ export async function queueCompanyOutbox(
         body: m.body,
         event: m.event,
         bookingId: m.bookingId ?? null,
+        attachments: m.attachments?.length ? m.attachments : null,
       })),
     )
     .returning();

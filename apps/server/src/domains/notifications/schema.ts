@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { companyColumn } from '../../platform/db/columns';
 
 /**
@@ -16,6 +16,8 @@ export const outboxMessages = pgTable(
     body: text().notNull(),
     event: text().notNull(),
     bookingId: integer(),
+    /** Stored files sent with an e-mail (an invoice's PDF, a receipt), read from `platform/files` when it goes. */
+    attachments: jsonb().$type<{ fileKey: string; fileName: string; contentType: string }[]>(),
     status: text({ enum: ['queued', 'sent', 'failed', 'held'] })
       .notNull()
       .default('queued'),

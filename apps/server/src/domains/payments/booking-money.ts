@@ -101,7 +101,7 @@ export const dueOf = (priceMinor: number | null, m: BookingMoney) =>
 /**
  * Every booking's kept figures of a company from its payments, in two set-based statements: for
  * payments written in SQL around the payment steps (the demo's history, the bench's seed). Migration
- * 0026 did the same once for the payments kept before the figures were.
+ * 0028 did the same once for the payments kept before the figures were.
  */
 export async function keepFiguresFromPayments(db: Db, companyId: number): Promise<void> {
   await db.execute(sql`

@@ -16,7 +16,7 @@ const done = sql.join(
 
 /**
  * The bookings of a Finance list: paid by the method, not cancelled or rejected, the list's filters.
- * The pick-up range and the method meet the bookings_finance_idx index (migration 0026).
+ * The pick-up range and the method meet the bookings_finance_idx index (migration 0028).
  */
 function financeWhere(ctx: Ctx, method: Method, input: CardInput | CashInput, tz: string): SQL {
   const parts: SQL[] = [

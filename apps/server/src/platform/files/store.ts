@@ -97,6 +97,13 @@ export class FileService {
     return key;
   }
 
+  /** Bytes the product made itself (a document it rendered), stored as they are under a new key. */
+  async saveMade(companyId: number, folder: string, bytes: Buffer, extension: string): Promise<string> {
+    const key = `${companyId}/${folder}/${randomUUID()}.${extension}`;
+    await this.store.put(key, bytes);
+    return key;
+  }
+
   read(key: string): Promise<Buffer | null> {
     return this.store.get(key);
   }

@@ -6,7 +6,7 @@ import {
   Image,
   Menu,
   Paper,
-  Select,
+  NativeSelect,
   Text,
   Tooltip,
   UnstyledButton,
@@ -81,14 +81,13 @@ export function HeaderBar({ mobileOpened, toggleMobile, collapsed, toggleCollaps
         </Group>
         <Group gap="xs" wrap="nowrap">
           <LiveIndicator />
-          <Select
+          <NativeSelect
             aria-label={t('header.language')}
             data={languages.map((l) => ({ value: l.code, label: l.label }))}
             value={i18n.resolvedLanguage ?? 'en'}
-            onChange={(lng) => lng && void setLanguage(lng as Language)}
+            onChange={(event) => void setLanguage(event.currentTarget.value as Language)}
             w={110}
             size="xs"
-            allowDeselect={false}
             visibleFrom="xs"
           />
           <Tooltip label={scheme === 'dark' ? t('header.lightSkin') : t('header.darkSkin')}>

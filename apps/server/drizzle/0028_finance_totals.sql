@@ -18,4 +18,5 @@ FROM (
   WHERE kind = 'cashCollection' AND booking_id IS NOT NULL GROUP BY company_id, booking_id
 ) m
 WHERE b.company_id = m.company_id AND b.id = m.booking_id;--> statement-breakpoint
-CREATE INDEX "bookings_finance_idx" ON "bookings" USING btree ("company_id","payment_method","pickup_at","status","price_minor","driver_id","card_authorised_minor","card_captured_minor","card_refunded_minor","cash_collected_minor");
+CREATE INDEX "bookings_finance_idx" ON "bookings" USING btree ("company_id","payment_method","pickup_at","status","price_minor","driver_id","card_authorised_minor","card_captured_minor","card_refunded_minor","cash_collected_minor");--> statement-breakpoint
+CREATE INDEX "card_payments_last4_idx" ON "card_payments" USING btree ("company_id","last4");

@@ -1,1 +1,0 @@
-CREATE INDEX "card_payments_last4_idx" ON "card_payments" USING btree ("company_id","last4");
