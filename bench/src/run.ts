@@ -43,6 +43,7 @@ import { usersList } from './scenarios/users-list';
 import { quoteCall } from './scenarios/quote';
 import { seedPayments } from './operations/seed-payments';
 import { payments } from './scenarios/payments';
+import { clusterCpuMs, processCpuMs } from './cpu';
 import { BENCH_ADMIN, seedBench } from './seed';
 import { FIRST_PAGE_BUDGET_KB, measureFirstPage } from '../../scripts/first-page/measure';
 
@@ -342,23 +343,30 @@ async function main() {
     if (only.has('payments')) {
       say('\n— payments: card payments end to end, then the Finance card and cash lists');
       const payDb = createDb(url, 2);
-      const r = await payments(ctx, toPay, async (ids) => {
-        if (!ids.length) return 0;
-        const res = await payDb.$client.query(
-          // Processed, not only "applied": a charge-now event can reach the webhook before the call's
-          // transaction commits, and is then kept as "unknown" (docs/payments.md, bench figures).
-          `select count(distinct e.object_ref)::int as n from payment_events e
+      const dataDirectory = (await payDb.$client.query('show data_directory')).rows[0]?.data_directory as string;
+      const cpu = () => ({ server: processCpuMs(server.pid ?? 0), database: clusterCpuMs(dataDirectory) });
+      const r = await payments(
+        ctx,
+        toPay,
+        async (ids) => {
+          if (!ids.length) return 0;
+          const res = await payDb.$client.query(
+            // Processed, not only "applied": a charge-now event can reach the webhook before the call's
+            // transaction commits, and is then kept as "unknown" (docs/payments.md, bench figures).
+            `select count(distinct e.object_ref)::int as n from payment_events e
            join card_payments c on c.company_id = e.company_id and c.intent_ref = e.object_ref
            where e.company_id = $1 and e.outcome <> 'received' and c.booking_id = any($2::int[])`,
-          [companyId, ids],
-        );
-        return (res.rows[0] as { n: number }).n;
-      }).finally(() => payDb.$client.end());
+            [companyId, ids],
+          );
+          return (res.rows[0] as { n: number }).n;
+        },
+        cpu,
+      ).finally(() => payDb.$client.end());
       console.table([r.pay, r.lists, ...r.byCall]);
       results.payments = r;
       lines.push({
         scenario: `card payment end to end, ${CONCURRENCY} at once`,
-        figure: `${r.endToEndPerSecond}/s paid and applied (${r.pay.perSecond}/s calls, p95 ${r.pay.p95} ms; ${r.eventsApplied}/${r.paid} events processed by the webhook, the last ${r.drainMs} ms after)`,
+        figure: `${r.endToEndPerSecond}/s paid and applied (${r.pay.perSecond}/s calls, p95 ${r.pay.p95} ms; ${r.eventsApplied}/${r.paid} events processed by the webhook, the last ${r.drainMs} ms after${r.cpuMsPerPayment ? `; CPU per payment: server ${r.cpuMsPerPayment.server} ms, database ${r.cpuMsPerPayment.database} ms, load generator ${r.cpuMsPerPayment.loadGenerator} ms` : ''})`,
         target: '≥ 200/s',
         met: r.endToEndPerSecond >= 200 && r.eventsApplied === r.paid && !r.pay.failures,
       });

@@ -1,8 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, postEntry, reverseEntry, UnbalancedEntryError, type EntryLine } from '../src/domains/ledger/post';
-import { journalEntries, journalLines, ledgerAccounts } from '../src/domains/ledger/schema';
+import {
+  balanceOf,
+  ownedKinds,
+  postEntry,
+  reverseEntry,
+  UnbalancedEntryError,
+  type EntryLine,
+} from '../src/domains/ledger/post';
+import { type AccountKind, journalEntries, journalLines, ledgerAccounts } from '../src/domains/ledger/schema';
 import { adminSession, inCall } from './call-context';
 import { createCompany } from './factories';
 import { createTestApp, type TestApp } from './harness';
@@ -136,6 +143,35 @@ describe('the journal', () => {
     );
   });
 
+  it('lets two payments to card clearing post at once: no company-wide row is held until commit', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    let posted: () => void = () => undefined;
+    const firstPosted = new Promise<void>((r) => (posted = r));
+    // The first payment posts and keeps its transaction open…
+    const first = as(companyId, async (ctx) => {
+      await postEntry(ctx, { kind: 'cardPayment', description: 'first', lines: cardPayment(21, 300) });
+      posted();
+      await held;
+    });
+    await firstPosted;
+    // …while a second payment of another passenger posts and commits without waiting for it.
+    const second = await Promise.race([
+      as(companyId, async (ctx) => {
+        await ctx.db.execute(sql`set local lock_timeout = '2s'`);
+        return postEntry(ctx, { kind: 'cardPayment', description: 'second', lines: cardPayment(22, 400) });
+      }),
+      new Promise<'waited'>((r) => setTimeout(() => r('waited'), 3000)),
+    ]);
+    release();
+    await first;
+    expect(second).toMatchObject({ repeated: false });
+    await as(companyId, async (ctx) => {
+      expect(await balanceOf(ctx, { kind: 'passengerReceivable', ownerId: 21 })).toBe(-300);
+      expect(await balanceOf(ctx, { kind: 'passengerReceivable', ownerId: 22 })).toBe(-400);
+    });
+  });
+
   it('keeps every entry at zero and every balance equal to the sum of its lines, whatever is posted', async () => {
     const company = (await createCompany(t.db)).id;
     const movement = fc.record({
@@ -168,12 +204,27 @@ describe('the journal', () => {
           select sum(amount_minor)::text as sum from journal_lines where company_id = ${company} group by entry_id`);
         expect(entries.rows.every((r) => r.sum === '0')).toBe(true);
         expect(entries.rows.length).toBeGreaterThan(0);
+        // Owned accounts keep the sum on their row; company-wide ones keep none (0) and balanceOf sums.
         const drift = await t.db.execute<{ id: number }>(sql`
           select a.id from ledger_accounts a
           left join journal_lines l on l.company_id = a.company_id and l.account_id = a.id
           where a.company_id = ${company}
-          group by a.id, a.balance_minor having a.balance_minor <> coalesce(sum(l.amount_minor), 0)`);
+          group by a.id, a.kind, a.balance_minor
+          having a.balance_minor <> case when a.kind in (${sql.join(
+            ownedKinds.map((k) => sql`${k}`),
+            sql`, `,
+          )}) then coalesce(sum(l.amount_minor), 0) else 0 end`);
         expect(drift.rows).toEqual([]);
+        const sums = await t.db.execute<{ kind: AccountKind; owner_id: number; sum: string }>(sql`
+          select a.kind, a.owner_id, coalesce(sum(l.amount_minor), 0)::text as sum from ledger_accounts a
+          left join journal_lines l on l.company_id = a.company_id and l.account_id = a.id
+          where a.company_id = ${company} group by a.id`);
+        for (const r of sums.rows) {
+          const balance = await as(company, (ctx) =>
+            balanceOf(ctx, { kind: r.kind, ownerId: r.owner_id || undefined }),
+          );
+          expect(balance).toBe(Number(r.sum));
+        }
       }),
       { numRuns: 25 },
     );

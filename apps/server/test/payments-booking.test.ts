@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../src/domains/bookings/schema';
-import { ledgerAccounts, journalEntries } from '../src/domains/ledger/schema';
+import { balanceOf } from '../src/domains/ledger/post';
+import { type AccountKind, journalEntries } from '../src/domains/ledger/schema';
 import { outboxMessages } from '../src/domains/notifications/schema';
 import { offlineProviderObjects } from '../src/domains/payments/provider/offline-schema';
 import { cardPayments, paymentCards, paymentEvents, paymentTransactions } from '../src/domains/payments/schema';
@@ -10,6 +11,7 @@ import { signEvent } from '../src/domains/payments/provider/signature';
 import { call, callData } from './client';
 import { book, bookingWorld, type BookingWorld } from './factories-bookings';
 import { createUser, signIn, type SignedIn } from './factories';
+import { adminSession, inCall } from './call-context';
 import { createTestApp, type TestApp } from './harness';
 import { seedTariffs } from '../src/demo/tariffs';
 import { cardProvidersOf } from '../src/domains/payments/providers';
@@ -30,19 +32,9 @@ async function cardBooking(extra: Parameters<typeof book>[2] = {}) {
   return row!;
 }
 
-const balance = async (kind: string, ownerId = 0, companyId = w.company.id) => {
-  const [row] = await t.db
-    .select({ b: ledgerAccounts.balanceMinor })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.companyId, companyId),
-        sql`${ledgerAccounts.kind} = ${kind}`,
-        eq(ledgerAccounts.ownerId, ownerId),
-      ),
-    );
-  return row?.b ?? 0;
-};
+/** An account's balance as the ledger answers it (company-wide kinds: the sum of their lines). */
+const balance = (kind: AccountKind, ownerId = 0, companyId = w.company.id) =>
+  inCall(t, adminSession(companyId), (ctx) => balanceOf(ctx, { kind, ownerId: ownerId || undefined }));
 
 const paymentStatusOf = async (id: number) =>
   (await t.db.select({ s: bookings.paymentStatus }).from(bookings).where(eq(bookings.id, id)))[0]!.s;

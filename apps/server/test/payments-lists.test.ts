@@ -57,6 +57,22 @@ async function unbalancedEntries(companyId: number) {
   return res.rows[0]!.n;
 }
 
+/** Bookings whose kept figures (what the Finance totals sum) differ from their payments. */
+async function figuresAdrift(companyId: number) {
+  const res = await t.db.execute<{ id: number }>(sql`
+    select b.id from bookings b
+    left join lateral (
+      select coalesce(sum(c.amount_minor) filter (where c.status = 'requires_capture'), 0) as authorised,
+        coalesce(sum(c.captured_minor), 0) as captured, coalesce(sum(c.refunded_minor), 0) as refunded
+      from card_payments c where c.company_id = b.company_id and c.booking_id = b.id) c on true
+    left join lateral (
+      select coalesce(sum(t.amount_minor), 0) as cash from payment_transactions t
+      where t.company_id = b.company_id and t.booking_id = b.id and t.kind = 'cashCollection') t on true
+    where b.company_id = ${companyId} and (b.card_authorised_minor <> c.authorised
+      or b.card_captured_minor <> c.captured or b.card_refunded_minor <> c.refunded or b.cash_collected_minor <> t.cash)`);
+  return res.rows.map((r) => r.id);
+}
+
 let cardBooking: Awaited<ReturnType<typeof priced>>;
 let cashBooking: Awaited<ReturnType<typeof priced>>;
 const cashExtra = 150;
@@ -449,6 +465,7 @@ describe('reconciliation', () => {
           );
           expect(r.ledger.owed).toBe(r.bookings.owed + r.bookings.invoiced);
           expect(await unbalancedEntries(world.company.id)).toBe(0);
+          expect(await figuresAdrift(world.company.id)).toEqual([]);
         },
       ),
       { numRuns: 8 },

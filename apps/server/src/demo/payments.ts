@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
+import { ownedKinds } from '../domains/ledger/post';
+import { keepFiguresFromPayments } from '../domains/payments/booking-money';
 
 /*
  * The demo's money, written set by set in SQL (thousands of bookings in a second): saved cards of
@@ -13,7 +15,10 @@ export async function seedPayments(db: Db, companyId: number): Promise<void> {
   const c = sql.raw(String(Math.trunc(companyId)));
   const account = sql.raw(`'company_${Math.trunc(companyId)}'`);
   await db.execute(sql`
-    update bookings set payment_status = 'unpaid' where company_id = ${c} and payment_status <> 'unpaid'`);
+    update bookings set payment_status = 'unpaid', card_authorised_minor = 0, card_captured_minor = 0,
+      card_refunded_minor = 0, cash_collected_minor = 0
+    where company_id = ${c} and (payment_status <> 'unpaid' or card_captured_minor <> 0 or cash_collected_minor <> 0
+      or card_authorised_minor <> 0 or card_refunded_minor <> 0)`);
 
   // Saved cards: one per passenger who pays by card (one in fifty expired; every seventh a Mastercard).
   await db.execute(sql`
@@ -108,6 +113,7 @@ export async function seedPayments(db: Db, companyId: number): Promise<void> {
     from payment_transactions t
     where t.company_id = ${c} and b.company_id = ${c} and b.id = t.booking_id
       and t.kind in ('charge', 'cashCollection', 'authorisation')`);
+  await keepFiguresFromPayments(db, companyId);
 
   await postDemoLedger(db, companyId);
 }
@@ -186,8 +192,12 @@ async function postDemoLedger(db: Db, companyId: number): Promise<void> {
     where t.company_id = ${c} and e.company_id = ${c} and e.booking_id = t.booking_id
       and e.kind = case t.kind when 'charge' then 'cardPayment' when 'cashCollection' then 'cashCollection' end`);
 
+  // Owned accounts keep their balance on their row; company-wide ones are summed when read (docs/ledger.md).
   await db.execute(sql`
     update ledger_accounts a set balance_minor = coalesce(
       (select sum(l.amount_minor) from journal_lines l where l.company_id = ${c} and l.account_id = a.id), 0)
-    where a.company_id = ${c}`);
+    where a.company_id = ${c} and a.kind in (${sql.join(
+      ownedKinds.map((k) => sql`${k}`),
+      sql`, `,
+    )})`);
 }

@@ -105,6 +105,16 @@ export const bookings = pgTable(
     priceMinor: bigint({ mode: 'number' }),
     driverPriceMinor: bigint({ mode: 'number' }),
     currency: char({ length: 3 }).notNull().default('GBP'),
+    /**
+     * What the booking's payments hold, in minor units, kept with its payment status in the same
+     * transaction as each payment step (payments/booking-status.ts settleBookingStatus): card money
+     * authorised and not captured, captured or charged, refunded; cash its driver collected. The
+     * Finance totals sum them from bookings_finance_idx alone (docs/payments.md#lists-and-reconciliation).
+     */
+    cardAuthorisedMinor: bigint({ mode: 'number' }).notNull().default(0),
+    cardCapturedMinor: bigint({ mode: 'number' }).notNull().default(0),
+    cardRefundedMinor: bigint({ mode: 'number' }).notNull().default(0),
+    cashCollectedMinor: bigint({ mode: 'number' }).notNull().default(0),
     distanceMetres: integer(),
     durationSeconds: integer(),
     bookingToken: text(),
@@ -152,7 +162,19 @@ export const bookings = pgTable(
     index('bookings_driver_idx').on(t.companyId, t.driverId, t.pickupAt),
     index('bookings_client_idx').on(t.companyId, t.clientId, t.pickupAt),
     index('bookings_passenger_idx').on(t.companyId, t.passengerId, t.pickupAt),
-    index('bookings_payment_method_idx').on(t.companyId, t.paymentMethod, t.pickupAt),
+    // The Finance lists' method and period; the rest rides along so their totals read the index alone.
+    index('bookings_finance_idx').on(
+      t.companyId,
+      t.paymentMethod,
+      t.pickupAt,
+      t.status,
+      t.priceMinor,
+      t.driverId,
+      t.cardAuthorisedMinor,
+      t.cardCapturedMinor,
+      t.cardRefundedMinor,
+      t.cashCollectedMinor,
+    ),
     foreignKey({
       columns: [t.companyId, t.passengerId],
       foreignColumns: [passengers.companyId, passengers.id],

@@ -61,89 +61,134 @@ function checkLines(entry: NewEntry): void {
   if (sum !== 0) throw new UnbalancedEntryError(`${entry.kind}: the lines add up to ${sum}, not 0`);
 }
 
-/** The ids of the accounts the lines name, made on first use. */
-async function accountIds(ctx: Ctx, refs: AccountRef[]): Promise<Map<string, number>> {
+/**
+ * Whether an account keeps its balance on its row. Owned accounts do (one client's, passenger's or
+ * driver's entries rarely meet); company-wide ones do not: nearly every payment of a company posts to
+ * its one card-clearing (or revenue, VAT, bank) account, and updating that row would make the
+ * company's payments wait for each other until each commits. Their balance is the sum of their lines
+ * (docs/ledger.md#balances).
+ */
+export const keepsRunningBalance = (kind: AccountKind) => ownedKinds.includes(kind);
+
+/** The ids of the accounts the lines name, made on first use: one read when they all exist. */
+async function accountIds(ctx: Ctx, refs: AccountRef[]): Promise<Map<string, { id: number; kind: AccountKind }>> {
   const companyId = ctx.session.companyId;
   const unique = [...new Map(refs.map((r) => [keyOf(r), r])).values()];
+  const read = async () => {
+    const rows = await ctx.db
+      .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, ownerId: ledgerAccounts.ownerId })
+      .from(ledgerAccounts)
+      .where(
+        and(
+          eq(ledgerAccounts.companyId, companyId),
+          inArray(
+            ledgerAccounts.kind,
+            unique.map((r) => r.kind),
+          ),
+          inArray(
+            ledgerAccounts.ownerId,
+            unique.map((r) => r.ownerId ?? 0),
+          ),
+        ),
+      );
+    return new Map(rows.map((r) => [keyOf({ kind: r.kind, ownerId: r.ownerId }), { id: r.id, kind: r.kind }]));
+  };
+  const found = await read();
+  const missing = unique.filter((r) => !found.has(keyOf(r)));
+  if (!missing.length) return found;
   await ctx.db
     .insert(ledgerAccounts)
-    .values(unique.map((r) => ({ companyId, kind: r.kind, ownerId: r.ownerId ?? 0 })))
+    .values(missing.map((r) => ({ companyId, kind: r.kind, ownerId: r.ownerId ?? 0 })))
     .onConflictDoNothing();
-  const rows = await ctx.db
-    .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, ownerId: ledgerAccounts.ownerId })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.companyId, companyId),
-        inArray(
-          ledgerAccounts.kind,
-          unique.map((r) => r.kind),
-        ),
-        inArray(
-          ledgerAccounts.ownerId,
-          unique.map((r) => r.ownerId ?? 0),
-        ),
-      ),
-    );
-  return new Map(rows.map((r) => [keyOf({ kind: r.kind, ownerId: r.ownerId }), r.id]));
+  return read();
+}
+
+interface Line {
+  accountId: number;
+  kind: AccountKind;
+  amount: number;
+}
+
+/** The running balances an entry moves: owned accounts only, summed per account, in id order. */
+function balanceMoves(lines: Line[]): [number, number][] {
+  const byAccount = new Map<number, number>();
+  for (const l of lines) {
+    if (keepsRunningBalance(l.kind)) byAccount.set(l.accountId, (byAccount.get(l.accountId) ?? 0) + l.amount);
+  }
+  return [...byAccount].filter(([, amount]) => amount !== 0).sort((a, b) => a[0] - b[0]);
 }
 
 /**
  * Posts an entry to the company's journal in the caller's transaction: its lines must add up to zero
- * (checked here and again by the database at commit), and each account's balance moves with it. With
- * an idempotency key, a second post answers the first entry (`repeated`) and writes nothing.
+ * (checked here and again by the database at commit), and each owned account's balance moves with it.
+ * With an idempotency key, a second post answers the first entry (`repeated`) and writes nothing: the
+ * unique index on the key makes a second post at the same time wait for the first to commit, then
+ * find it.
+ *
+ * Two statements when the accounts exist: their ids, then the entry, its lines and (for one owned
+ * account) its balance in one statement.
  */
 export async function postEntry(ctx: Ctx, entry: NewEntry): Promise<PostedEntry> {
   checkLines(entry);
   const companyId = ctx.session.companyId;
-  if (entry.idempotencyKey) {
-    await ctx.db.execute(
-      sql`select pg_advisory_xact_lock(${companyId}, hashtext(${`ledger:${entry.idempotencyKey}`}))`,
-    );
-    const [seen] = await ctx.db
-      .select({ id: journalEntries.id })
-      .from(journalEntries)
-      .where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.idempotencyKey, entry.idempotencyKey)));
-    if (seen) return { id: seen.id, repeated: true };
-  }
   const ids = await accountIds(
     ctx,
     entry.lines.map((l) => l.account),
   );
-  const [made] = await ctx.db
-    .insert(journalEntries)
-    .values({
-      companyId,
-      kind: entry.kind,
-      description: entry.description,
-      bookingId: entry.bookingId ?? null,
-      idempotencyKey: entry.idempotencyKey ?? null,
-      createdBy: ctx.session.userId || null,
-    })
-    .returning({ id: journalEntries.id });
-  const entryId = made?.id as number;
-  await writeLines(
-    ctx,
-    entryId,
-    entry.lines.map((l) => ({ accountId: ids.get(keyOf(l.account)) as number, amount: l.amount })),
+  const lines: Line[] = entry.lines.map((l) => {
+    const account = ids.get(keyOf(l.account));
+    if (!account) throw new Error(`The ${l.account.kind} account was not made.`);
+    return { accountId: account.id, kind: account.kind, amount: l.amount };
+  });
+  const moves = balanceMoves(lines);
+  // One account's balance moves in the same statement; several are updated one by one in id order
+  // below, so two entries never wait on each other in a circle.
+  const inline = moves.length === 1 ? moves[0] : undefined;
+  const values = sql.join(
+    lines.map((l) => sql`(${l.accountId}::int, ${l.amount}::bigint)`),
+    sql`, `,
   );
+  const made = await ctx.db.execute<{ id: number }>(sql`
+    with e as (
+      insert into journal_entries (company_id, kind, description, booking_id, idempotency_key, created_by)
+      values (${companyId}, ${entry.kind}, ${entry.description}, ${entry.bookingId ?? null},
+        ${entry.idempotencyKey ?? null}, ${ctx.session.userId || null})
+      on conflict (company_id, idempotency_key) do nothing
+      returning id
+    ), l as (
+      insert into journal_lines (company_id, entry_id, account_id, amount_minor)
+      select ${companyId}, e.id, v.account_id, v.amount from e, (values ${values}) v(account_id, amount)
+    )${
+      inline
+        ? sql`, b as (
+      update ledger_accounts a set balance_minor = a.balance_minor + ${inline[1]}::bigint
+      from e where a.company_id = ${companyId} and a.id = ${inline[0]}
+    )`
+        : sql``
+    }
+    select id from e`);
+  const entryId = made.rows[0]?.id;
+  if (entryId === undefined) {
+    // The key was posted before (or by a transaction that committed while this one waited on it).
+    const [seen] = await ctx.db
+      .select({ id: journalEntries.id })
+      .from(journalEntries)
+      .where(
+        and(eq(journalEntries.companyId, companyId), eq(journalEntries.idempotencyKey, entry.idempotencyKey ?? '')),
+      );
+    if (!seen) throw new Error(`${entry.kind}: the entry was neither posted nor found.`);
+    return { id: seen.id, repeated: true };
+  }
+  if (!inline) await moveBalances(ctx, moves);
   return { id: entryId, repeated: false };
 }
 
-async function writeLines(ctx: Ctx, entryId: number, lines: { accountId: number; amount: number }[]) {
-  const companyId = ctx.session.companyId;
-  await ctx.db
-    .insert(journalLines)
-    .values(lines.map((l) => ({ companyId, entryId, accountId: l.accountId, amountMinor: l.amount })));
-  // Accounts in id order, so two entries touching the same accounts never wait on each other in a circle.
-  const byAccount = new Map<number, number>();
-  for (const l of lines) byAccount.set(l.accountId, (byAccount.get(l.accountId) ?? 0) + l.amount);
-  for (const [accountId, amount] of [...byAccount].sort((a, b) => a[0] - b[0])) {
-    if (amount === 0) continue;
+async function moveBalances(ctx: Ctx, moves: [number, number][]) {
+  for (const [accountId, amount] of moves) {
     await ctx.db
       .update(ledgerAccounts)
       .set({ balanceMinor: sql`${ledgerAccounts.balanceMinor} + ${amount}` })
-      .where(and(eq(ledgerAccounts.companyId, companyId), eq(ledgerAccounts.id, accountId)));
+      .where(and(eq(ledgerAccounts.companyId, ctx.session.companyId), eq(ledgerAccounts.id, accountId)));
   }
 }
 
@@ -162,8 +207,12 @@ export async function reverseEntry(ctx: Ctx, entryId: number, reason: string): P
     .where(and(eq(journalEntries.companyId, companyId), eq(journalEntries.reversesEntryId, entryId)));
   if (already) throw conflict(`Journal entry ${entryId} was already reversed by entry ${already.id}.`);
   const lines = await ctx.db
-    .select({ accountId: journalLines.accountId, amount: journalLines.amountMinor })
+    .select({ accountId: journalLines.accountId, kind: ledgerAccounts.kind, amount: journalLines.amountMinor })
     .from(journalLines)
+    .innerJoin(
+      ledgerAccounts,
+      and(eq(ledgerAccounts.companyId, journalLines.companyId), eq(ledgerAccounts.id, journalLines.accountId)),
+    )
     .where(and(eq(journalLines.companyId, companyId), eq(journalLines.entryId, entryId)));
   const [made] = await ctx.db
     .insert(journalEntries)
@@ -177,18 +226,27 @@ export async function reverseEntry(ctx: Ctx, entryId: number, reason: string): P
     })
     .returning({ id: journalEntries.id });
   const reversalId = made?.id as number;
-  await writeLines(
-    ctx,
-    reversalId,
-    lines.map((l) => ({ accountId: l.accountId, amount: -l.amount })),
-  );
+  const negated = lines.map((l) => ({ accountId: l.accountId, kind: l.kind, amount: -l.amount }));
+  await ctx.db
+    .insert(journalLines)
+    .values(negated.map((l) => ({ companyId, entryId: reversalId, accountId: l.accountId, amountMinor: l.amount })));
+  await moveBalances(ctx, balanceMoves(negated));
   return { id: reversalId, repeated: false };
 }
 
-/** The balance of an account (0 for one never used): debits less credits, in minor units. */
+/**
+ * The balance of an account (0 for one never used): debits less credits, in minor units. An owned
+ * account's is kept on its row; a company-wide account's is the sum of its lines
+ * (journal_lines_account_idx).
+ */
 export async function balanceOf(ctx: Ctx, ref: AccountRef): Promise<number> {
   const [row] = await ctx.db
-    .select({ balance: ledgerAccounts.balanceMinor })
+    .select({
+      balance: keepsRunningBalance(ref.kind)
+        ? ledgerAccounts.balanceMinor
+        : sql<string>`(select coalesce(sum(l.amount_minor), 0) from journal_lines l
+            where l.company_id = "ledger_accounts"."company_id" and l.account_id = "ledger_accounts"."id")`,
+    })
     .from(ledgerAccounts)
     .where(
       and(
@@ -197,5 +255,5 @@ export async function balanceOf(ctx: Ctx, ref: AccountRef): Promise<number> {
         eq(ledgerAccounts.ownerId, ref.ownerId ?? 0),
       ),
     );
-  return row?.balance ?? 0;
+  return Number(row?.balance ?? 0);
 }

@@ -30,7 +30,7 @@ export const ledgerAccounts = pgTable(
     kind: text({ enum: accountKinds }).notNull(),
     /** The client, passenger or driver an owned account belongs to; 0 for a company-wide account. */
     ownerId: integer().notNull().default(0),
-    /** The sum of the account's lines, kept in the same transaction as every line (docs/ledger.md). */
+    /** An owned account's sum of its lines, kept in the same transaction as every line; 0 on a company-wide account, whose balance is the sum of its lines when read (docs/ledger.md#balances). */
     balanceMinor: bigint({ mode: 'number' }).notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

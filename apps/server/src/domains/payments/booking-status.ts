@@ -4,7 +4,7 @@ import type { Session } from '../../platform/auth/tokens';
 import type { CallContext } from '../../platform/http/context';
 import { emit } from '../../platform/events/emit';
 import { bookings } from '../bookings/schema';
-import { moneyOf } from './booking-money';
+import { type KeptFigures, moneyOf } from './booking-money';
 
 type Ctx = CallContext<Session>;
 
@@ -25,25 +25,35 @@ export function paymentStatusFrom(m: {
   return m.current === 'invoiced' || m.current === 'paid' ? m.current : 'unpaid';
 }
 
-/** Sets the booking's payment status from its payments, and tells open screens when it changed. */
+/**
+ * Sets the booking's payment status and the figures its row keeps of its payments (the Finance
+ * totals read them) from its payments, and tells open screens when the status changed. One read (the
+ * money and the row as it stands), and a write only when something changes.
+ */
 export async function settleBookingStatus(ctx: Ctx, bookingId: number): Promise<PaymentStatus> {
   const money = await moneyOf(ctx, bookingId);
-  const [booking] = await ctx.db
-    .select({ status: bookings.paymentStatus })
-    .from(bookings)
-    .where(and(eq(bookings.companyId, ctx.session.companyId), eq(bookings.id, bookingId)));
-  if (!booking) return 'unpaid';
   const next = paymentStatusFrom({
     received: money.received + money.other,
     refunded: money.refunded,
     authorised: money.authorised,
-    current: booking.status,
+    current: money.paymentStatus,
   });
-  if (next !== booking.status) {
-    await ctx.db
+  const figures: KeptFigures = {
+    cardAuthorisedMinor: money.authorised,
+    cardCapturedMinor: money.received,
+    cardRefundedMinor: money.refunded,
+    cashCollectedMinor: money.cash,
+  };
+  const moved = (Object.keys(figures) as (keyof KeptFigures)[]).some((k) => figures[k] !== money.kept[k]);
+  if (next !== money.paymentStatus || moved) {
+    const changed = await ctx.db
       .update(bookings)
-      .set({ paymentStatus: next, updatedAt: new Date() })
-      .where(and(eq(bookings.companyId, ctx.session.companyId), eq(bookings.id, bookingId)));
+      .set({ paymentStatus: next, ...figures, updatedAt: new Date() })
+      .where(and(eq(bookings.companyId, ctx.session.companyId), eq(bookings.id, bookingId)))
+      .returning({ id: bookings.id });
+    if (!changed.length) return 'unpaid';
+  }
+  if (next !== money.paymentStatus) {
     await emit(ctx, { type: 'booking.updated', payload: { id: bookingId, paymentStatus: next }, officeOnly: true });
   }
   return next;

@@ -37,19 +37,12 @@ function payerOwner(payer: Payer): { kind: CardOwnerKind; id: number } {
 }
 
 /**
- * The key a booking's n-th payment of one purpose is made with: the same after a time-out (nothing was
- * kept, so n is the same), so the provider answers the payment it already made instead of a second.
+ * The key prefix of a booking's payments of one purpose. Its n-th payment is made with the prefix and
+ * n: the same after a time-out (nothing was kept, so n is the same), so the provider answers the
+ * payment it already made instead of a second.
  */
-async function attemptKey(ctx: Ctx, bookingId: number, purpose: string): Promise<string> {
-  const prefix = `c${ctx.session.companyId}:booking:${bookingId}:${purpose}:`;
-  const [row] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(cardPayments)
-    .where(
-      and(eq(cardPayments.companyId, ctx.session.companyId), sql`${cardPayments.idempotencyKey} like ${`${prefix}%`}`),
-    );
-  return `${prefix}${(row?.n ?? 0) + 1}`;
-}
+const attemptPrefix = (ctx: Ctx, bookingId: number, purpose: string) =>
+  `c${ctx.session.companyId}:booking:${bookingId}:${purpose}:`;
 
 export interface CardPaymentRequest {
   bookingId: number;
@@ -75,7 +68,8 @@ export async function payBookingByCard(ctx: Ctx, request: CardPaymentRequest): P
   }
   const payer = payerOf(booking);
   const owner = payerOwner(payer);
-  const paid = await moneyOf(ctx, booking.id);
+  const prefix = attemptPrefix(ctx, booking.id, request.capture === 'manual' ? 'authorise' : 'charge');
+  const paid = await moneyOf(ctx, booking.id, prefix);
   if (paid.authorised > 0 && request.capture === 'manual') {
     throw conflict(`Booking ${booking.id} already has a card authorisation; it is captured at completion.`);
   }
@@ -90,7 +84,7 @@ export async function payBookingByCard(ctx: Ctx, request: CardPaymentRequest): P
   }
   const { provider } = await cardProvidersOf(ctx.services).forCompany(ctx.session.companyId);
   const customerRef = await ensureCustomer(ctx, owner);
-  const key = await attemptKey(ctx, booking.id, request.capture === 'manual' ? 'authorise' : 'charge');
+  const key = `${prefix}${paid.attempts + 1}`;
   const card = await cardFor(ctx, request.card, owner, customerRef, key);
   let intent: PaymentIntent;
   try {
@@ -117,6 +111,7 @@ export async function payBookingByCard(ctx: Ctx, request: CardPaymentRequest): P
     last4: card.last4,
     payerKind: owner.kind,
     payerId: owner.id,
+    booking,
   });
   if (intent.lastError && intent.status === 'requires_payment_method') {
     const declined = new AppError(
@@ -170,7 +165,7 @@ export async function captureBooking(ctx: Ctx, bookingId: number): Promise<CardP
   } catch (error) {
     providerFailure(error);
   }
-  const captured = await applyIntent(ctx, intent);
+  const captured = await applyIntent(ctx, intent, { booking });
   // The rest of a final price above the authorisation goes on the same card, as a charge of its own.
   if (finalPrice > take && intent.cardId) await chargeTheRest(ctx, bookingId, finalPrice - take, intent.cardId, auth);
   return captured;

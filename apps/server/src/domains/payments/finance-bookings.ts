@@ -16,7 +16,7 @@ const done = sql.join(
 
 /**
  * The bookings of a Finance list: paid by the method, not cancelled or rejected, the list's filters.
- * The pick-up range and the method meet the bookings_payment_method_idx index (migration 0022).
+ * The pick-up range and the method meet the bookings_finance_idx index (migration 0028).
  */
 function financeWhere(ctx: Ctx, method: Method, input: CardInput | CashInput, tz: string): SQL {
   const parts: SQL[] = [
@@ -34,8 +34,11 @@ function financeWhere(ctx: Ctx, method: Method, input: CardInput | CashInput, tz
     const byNumber = /^\d{1,9}$/.test(q) ? sql`b.id = ${Number(q)}` : sql`false`;
     const byCard =
       method === 'card' && /^\d{4}$/.test(q)
-        ? sql`exists (select 1 from card_payments c where c.company_id = b.company_id and c.booking_id = b.id and c.last4 = ${q})`
+        ? sql`b.id = any(array(select c.booking_id from card_payments c
+            where c.company_id = ${ctx.session.companyId} and c.last4 = ${q} and c.booking_id is not null))`
         : sql`false`;
+    // Both by the bookings' primary key (the card's bookings found first by card_payments_last4_idx), not
+    // a look at every booking of the period.
     parts.push(sql`(${byNumber} or ${byCard})`);
   }
   return joinAnd(parts);
@@ -51,10 +54,6 @@ const cardMoney = sql`left join lateral (
          (array_agg(c.brand order by c.id desc) filter (where c.last4 is not null))[1] as brand,
          (array_agg(c.last4 order by c.id desc) filter (where c.last4 is not null))[1] as last4
   from card_payments c where c.company_id = b.company_id and c.booking_id = b.id) m on true`;
-
-/** The sums alone, for the totals: no card to pick per booking. */
-const cardTotals = sql`left join lateral (
-  select ${cardSums} from card_payments c where c.company_id = b.company_id and c.booking_id = b.id) m on true`;
 
 /** The cash a booking's driver collected and who collected it. */
 const cashMoney = sql`left join lateral (
@@ -193,7 +192,16 @@ export async function listCashBookings(ctx: Ctx, input: CashInput) {
   );
 }
 
-const dayOf = (tz: string) => sql`to_char(b.pickup_at at time zone ${tz}, 'YYYY-MM-DD')`;
+/**
+ * A set's bookings summed per company day: the figures each booking's row keeps of its payments
+ * (settleBookingStatus), so the sums read bookings_finance_idx alone — no booking's payments are
+ * looked at (docs/payments.md#lists-and-reconciliation).
+ */
+const perDay = (tz: string, sums: SQL, where: SQL) =>
+  sql`select to_char(d.on_day, 'YYYY-MM-DD') as day, d.* from (
+        select (b.pickup_at at time zone ${tz})::date as on_day, count(*)::int as n, ${sums}
+        from bookings b where ${where} group by 1) d
+      order by d.on_day`;
 
 /** Booking/GetCCBookingsTotalAndRevenue: the list's set summed, and its revenue per day. */
 export async function cardBookingTotals(
@@ -208,9 +216,14 @@ export async function cardBookingTotals(
     authorised: string;
     captured: string;
     refunded: string;
-  }>(sql`select ${dayOf(timezone)} as day, count(*)::int as n, sum(m.authorised)::bigint as authorised,
-           sum(m.captured)::bigint as captured, sum(m.refunded)::bigint as refunded
-         from bookings b ${cardTotals} where ${where} group by 1 order by 1`);
+  }>(
+    perDay(
+      timezone,
+      sql`sum(b.card_authorised_minor)::bigint as authorised, sum(b.card_captured_minor)::bigint as captured,
+          sum(b.card_refunded_minor)::bigint as refunded`,
+      where,
+    ),
+  );
   const totals = { totalBookings: 0, revenue: 0, authorised: 0, captured: 0, refunded: 0, currency };
   const byDay = raw.rows.map((r) => {
     const captured = minor(r.captured);
@@ -234,9 +247,11 @@ export async function cashBookingTotals(
   const where = financeWhere(ctx, 'cash', input, timezone);
   const [raw, held] = await Promise.all([
     ctx.db.execute<{ day: string; n: number; fares: string; collected: string }>(
-      sql`select ${dayOf(timezone)} as day, count(*)::int as n, coalesce(sum(b.price_minor), 0)::bigint as fares,
-            sum(m.collected)::bigint as collected
-          from bookings b ${cashMoney} where ${where} group by 1 order by 1`,
+      perDay(
+        timezone,
+        sql`coalesce(sum(b.price_minor), 0)::bigint as fares, sum(b.cash_collected_minor)::bigint as collected`,
+        where,
+      ),
     ),
     ctx.db.execute<{ held: string | null }>(
       sql`select sum(a.balance_minor)::bigint as held from ledger_accounts a

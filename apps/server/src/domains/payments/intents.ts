@@ -21,6 +21,9 @@ type Ctx = CallContext<Session>;
 type Booking = typeof bookings.$inferSelect;
 type CardPayment = typeof cardPayments.$inferSelect;
 
+/** What a payment step writes of its booking: read once by the caller that holds it, else looked up. */
+type BookingFacts = Pick<Booking, 'clientId' | 'passengerId' | 'driverId'>;
+
 interface IntentFacts {
   bookingId: number | null;
   paymentLinkId: number | null;
@@ -31,40 +34,18 @@ interface IntentFacts {
   last4: string | null;
   payerKind: CardOwnerKind;
   payerId: number;
+  /** The booking as the caller read it (its payer and driver go on each step). */
+  booking?: BookingFacts | undefined;
 }
 
-/** A new intent kept as the provider answered it (or found again after a retry with its key). */
-export async function keepIntent(ctx: Ctx, intent: PaymentIntent, facts: IntentFacts): Promise<CardPayment> {
-  await ctx.db
-    .insert(cardPayments)
-    .values({
-      companyId: ctx.session.companyId,
-      ...facts,
-      intentRef: intent.id,
-      status: 'requires_payment_method',
-      amountMinor: intent.amount,
-      currency: intent.currency.toUpperCase(),
-      createdBy: ctx.session.userId || null,
-    })
-    .onConflictDoNothing();
-  return applyIntent(ctx, intent);
-}
+/** What the provider's word on an intent changes of a kept payment. */
+type Progress = Pick<CardPayment, 'status' | 'capturedMinor' | 'errorCode' | 'errorMessage'>;
 
-const statusOf = (intent: PaymentIntent): CardPaymentStatus =>
-  intent.status === 'requires_payment_method' && intent.lastError ? 'failed' : intent.status;
-
-/**
- * Brings a kept payment up to the provider's word on its intent — from a call's answer or an event,
- * in any order and any number of times: the row is locked, each step is written once (what changed
- * since the row was last moved), and money taken is posted to the ledger with a key of the intent.
- */
-export async function applyIntent(ctx: Ctx, intent: PaymentIntent): Promise<CardPayment> {
-  const [row] = await ctx.db
-    .select()
-    .from(cardPayments)
-    .where(and(eq(cardPayments.companyId, ctx.session.companyId), eq(cardPayments.intentRef, intent.id)))
-    .for('update');
-  if (!row) throw notFound(`Payment ${intent.id}`);
+/** How a payment as kept moves to the provider's word on its intent: the new values and the steps to record. */
+function progressOf(
+  row: Progress & Pick<CardPayment, 'amountMinor'>,
+  intent: PaymentIntent,
+): { next: Progress; steps: { kind: PaymentTransactionKind; amount: number }[] } {
   const next = statusOf(intent);
   const steps: { kind: PaymentTransactionKind; amount: number }[] = [];
   if (next === 'requires_capture' && row.status !== 'requires_capture' && row.capturedMinor === 0) {
@@ -84,20 +65,105 @@ export async function applyIntent(ctx: Ctx, intent: PaymentIntent): Promise<Card
   }
   // The provider's word only moves forward: a late event of an earlier state changes nothing.
   const forward = rank(next) >= rank(row.status) || steps.length > 0;
-  const [after] = await ctx.db
-    .update(cardPayments)
-    .set({
+  return {
+    next: {
       status: forward ? next : row.status,
       capturedMinor: Math.max(row.capturedMinor, intent.amountReceived),
       errorCode: intent.lastError?.code ?? (forward ? null : row.errorCode),
       errorMessage: intent.lastError?.message ?? (forward ? null : row.errorMessage),
-      updatedAt: new Date(),
+    },
+    steps,
+  };
+}
+
+/**
+ * A new intent kept as the provider answered it (or found again after a retry with its key). A new
+ * payment is written once, already at the provider's word, with its steps; one kept before (a retry
+ * after its decline was kept) is brought up to it by applyIntent.
+ */
+export async function keepIntent(ctx: Ctx, intent: PaymentIntent, facts: IntentFacts): Promise<CardPayment> {
+  const { booking, ...kept } = facts;
+  const fresh = {
+    status: 'requires_payment_method' as const,
+    capturedMinor: 0,
+    errorCode: null,
+    errorMessage: null,
+    amountMinor: intent.amount,
+  };
+  const { next, steps } = progressOf(fresh, intent);
+  const [made] = await ctx.db
+    .insert(cardPayments)
+    .values({
+      companyId: ctx.session.companyId,
+      ...kept,
+      intentRef: intent.id,
+      amountMinor: intent.amount,
+      currency: intent.currency.toUpperCase(),
+      createdBy: ctx.session.userId || null,
+      ...next,
     })
-    .where(eq(cardPayments.id, row.id))
+    .onConflictDoNothing()
     .returning();
-  for (const step of steps) await recordStep(ctx, row, step.kind, step.amount, intent.id);
-  if (steps.length && row.bookingId) await settleBookingStatus(ctx, row.bookingId);
+  if (!made) return applyIntent(ctx, intent, { booking });
+  await recordSteps(ctx, { ...made, ...fresh }, steps, intent.id, booking);
+  return made;
+}
+
+const statusOf = (intent: PaymentIntent): CardPaymentStatus =>
+  intent.status === 'requires_payment_method' && intent.lastError ? 'failed' : intent.status;
+
+/**
+ * Brings a kept payment up to the provider's word on its intent — from a call's answer or an event,
+ * in any order and any number of times: the row is locked (or given locked by the caller), each step
+ * is written once (what changed since the row was last moved), and money taken is posted to the
+ * ledger with a key of the intent. A word that changes nothing writes nothing.
+ */
+export async function applyIntent(
+  ctx: Ctx,
+  intent: PaymentIntent,
+  known: { row?: CardPayment | undefined; booking?: BookingFacts | undefined } = {},
+): Promise<CardPayment> {
+  const row = known.row ?? (await lockPayment(ctx, intent.id));
+  if (!row) throw notFound(`Payment ${intent.id}`);
+  const { next, steps } = progressOf(row, intent);
+  const unchanged =
+    next.status === row.status &&
+    next.capturedMinor === row.capturedMinor &&
+    next.errorCode === row.errorCode &&
+    next.errorMessage === row.errorMessage;
+  const [after] = unchanged
+    ? [row]
+    : await ctx.db
+        .update(cardPayments)
+        .set({ ...next, updatedAt: new Date() })
+        .where(eq(cardPayments.id, row.id))
+        .returning();
+  await recordSteps(ctx, row, steps, intent.id, known.booking);
   return after as CardPayment;
+}
+
+/** A kept payment by its intent, locked for this transaction. */
+export async function lockPayment(ctx: Ctx, intentRef: string): Promise<CardPayment | undefined> {
+  const [row] = await ctx.db
+    .select()
+    .from(cardPayments)
+    .where(and(eq(cardPayments.companyId, ctx.session.companyId), eq(cardPayments.intentRef, intentRef)))
+    .for('update');
+  return row;
+}
+
+/** The steps of one move of a payment (`before`: the payment as it was), then the booking's payment status. */
+async function recordSteps(
+  ctx: Ctx,
+  before: CardPayment,
+  steps: { kind: PaymentTransactionKind; amount: number }[],
+  providerRef: string,
+  booking: BookingFacts | undefined,
+): Promise<void> {
+  if (!steps.length) return;
+  const facts = booking ?? (before.bookingId ? await bookingFacts(ctx, before.bookingId) : null);
+  for (const step of steps) await recordStep(ctx, before, step.kind, step.amount, providerRef, null, facts);
+  if (before.bookingId) await settleBookingStatus(ctx, before.bookingId);
 }
 
 const ranks: Record<CardPaymentStatus, number> = {
@@ -117,9 +183,9 @@ async function recordStep(
   kind: PaymentTransactionKind,
   amount: number,
   providerRef: string,
-  reason: string | null = null,
+  reason: string | null,
+  booking: BookingFacts | null,
 ): Promise<void> {
-  const booking = payment.bookingId ? await bookingFacts(ctx, payment.bookingId) : null;
   const payer: Payer = {
     clientId: payment.payerKind === 'client' ? payment.payerId : null,
     passengerId: payment.payerKind === 'passenger' ? payment.payerId : null,
@@ -180,7 +246,7 @@ async function recordStep(
   }
 }
 
-async function bookingFacts(ctx: Ctx, bookingId: number) {
+async function bookingFacts(ctx: Ctx, bookingId: number): Promise<BookingFacts | null> {
   const [row] = await ctx.db
     .select({ clientId: bookings.clientId, passengerId: bookings.passengerId, driverId: bookings.driverId })
     .from(bookings)
@@ -242,6 +308,7 @@ export async function applyRefund(ctx: Ctx, refund: Refund): Promise<void> {
     .update(cardPayments)
     .set({ refundedMinor: payment.refundedMinor + refund.amount, updatedAt: new Date() })
     .where(eq(cardPayments.id, payment.id));
-  await recordStep(ctx, payment, 'refund', refund.amount, refund.id, refund.reason);
+  const booking = payment.bookingId ? await bookingFacts(ctx, payment.bookingId) : null;
+  await recordStep(ctx, payment, 'refund', refund.amount, refund.id, refund.reason, booking);
   if (payment.bookingId) await settleBookingStatus(ctx, payment.bookingId);
 }

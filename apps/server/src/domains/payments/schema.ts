@@ -105,6 +105,8 @@ export const cardPayments = pgTable(
     uniqueIndex('card_payments_intent_key').on(t.companyId, t.intentRef),
     index('card_payments_booking_idx').on(t.companyId, t.bookingId),
     index('card_payments_created_idx').on(t.companyId, t.createdAt),
+    // The Finance card list's search by a card's last four digits.
+    index('card_payments_last4_idx').on(t.companyId, t.last4),
     sameCompany(t, t.bookingId, bookings),
     check('card_payments_status_check', inList(t.status, cardPaymentStatuses)),
     check(

@@ -1,12 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../platform/services';
 import { systemContext } from '../dispatch/offer-expiry';
 import { companies } from '../company/schema';
-import { applyIntent, applyRefund } from './intents';
+import { applyIntent, applyRefund, lockPayment } from './intents';
 import type { PaymentIntent, ProviderEvent, Refund } from './provider/types';
 import { verifyEvent } from './provider/signature';
-import { cardPayments, paymentEvents } from './schema';
+import { paymentEvents } from './schema';
 import { cardProvidersOf } from './providers';
 
 export type WebhookOutcome =
@@ -60,6 +60,17 @@ export async function receivePaymentEvent(
     outcome = await services.db.transaction(async (tx) => {
       const ctx = systemContext(tx, services, companyId, effects, 'payments-webhook');
       const objectRef = objectRefOf(event);
+      // The payment it names, locked for the change (applyIntent takes it as it is).
+      const known = objectRef ? await lockPayment(ctx, objectRef) : undefined;
+      // A payment made here a moment ago may still be in its call's open transaction: the provider is
+      // asked to deliver again (it retries), rather than the event being kept as unknown.
+      if (!known && madeHere(event, companyId)) throw new NotYetKept();
+      const result: 'applied' | 'unknown' | 'ignored' = !known
+        ? 'unknown'
+        : event.type.startsWith('payment_intent.') || event.type === 'charge.refunded'
+          ? 'applied'
+          : 'ignored';
+      // Kept once, with what it did: the change below is in the same transaction.
       const [kept] = await tx
         .insert(paymentEvents)
         .values({
@@ -69,30 +80,16 @@ export async function receivePaymentEvent(
           type: event.type,
           objectRef,
           payload: event as unknown as Record<string, unknown>,
-          outcome: 'received',
+          outcome: result,
         })
         .onConflictDoNothing()
         .returning({ id: paymentEvents.id });
       if (!kept) return 'duplicate' as const;
-      const [known] = objectRef
-        ? await tx
-            .select({ id: cardPayments.id })
-            .from(cardPayments)
-            .where(and(eq(cardPayments.companyId, companyId), eq(cardPayments.intentRef, objectRef)))
-        : [];
-      let result: 'applied' | 'unknown' | 'ignored';
-      // A payment made here a moment ago may still be in its call's open transaction: the provider is
-      // asked to deliver again (it retries), rather than the event being kept as unknown.
-      if (!known && madeHere(event, companyId)) throw new NotYetKept();
-      if (!known) result = 'unknown';
-      else if (event.type.startsWith('payment_intent.')) {
-        await applyIntent(ctx, event.data.object as PaymentIntent);
-        result = 'applied';
-      } else if (event.type === 'charge.refunded') {
+      if (known && event.type.startsWith('payment_intent.')) {
+        await applyIntent(ctx, event.data.object as PaymentIntent, { row: known });
+      } else if (known && event.type === 'charge.refunded') {
         await applyRefund(ctx, event.data.object as Refund);
-        result = 'applied';
-      } else result = 'ignored';
-      await tx.update(paymentEvents).set({ outcome: result }).where(eq(paymentEvents.id, kept.id));
+      }
       return result;
     });
   } catch (error) {
