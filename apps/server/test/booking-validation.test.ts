@@ -9,6 +9,7 @@ import { call, callData, callRaw } from './client';
 import { book, bookingWorld, type BookingWorld } from './factories-bookings';
 import { createUser } from './factories';
 import { createTestApp, type TestApp } from './harness';
+import { accountBalance } from './ledger-balance';
 
 let t: TestApp;
 let w: BookingWorld;
@@ -52,12 +53,7 @@ const list = (input: Partial<Parameters<typeof call<'BookingValidation/GetBookin
     token ?? w.accounts.accessToken,
   );
 
-async function balance(companyId: number, kind: string, ownerId = 0) {
-  const res = await t.db.execute<{ b: string | null }>(
-    sql`select balance_minor as b from ledger_accounts where company_id = ${companyId} and kind = ${kind} and owner_id = ${ownerId}`,
-  );
-  return Number(res.rows[0]?.b ?? 0);
-}
+const balance = (companyId: number, kind: string, ownerId = 0) => accountBalance(t, companyId, kind, ownerId);
 
 async function linesOf(entryId: number) {
   const res = await t.db.execute<{ kind: string; owner_id: number; amount: string }>(

@@ -7,6 +7,7 @@ import { call, callData } from './client';
 import { book, bookingWorld, type BookingWorld } from './factories-bookings';
 import { createUser, signIn } from './factories';
 import type { TestApp } from './harness';
+import { accountBalance } from './ledger-balance';
 
 /** A company with a driver who completes jobs through the driver app (so the fare is posted as in life). */
 export interface InvoiceWorld extends BookingWorld {
@@ -81,19 +82,16 @@ export async function setClientInvoicing(
 }
 
 /** The balance of an owned or company account (0 when never used). */
-export async function balance(t: TestApp, companyId: number, kind: string, ownerId = 0): Promise<number> {
-  const res = await t.db.execute<{ b: string | null }>(
-    sql`select balance_minor as b from ledger_accounts where company_id = ${companyId} and kind = ${kind} and owner_id = ${ownerId}`,
-  );
-  return Number(res.rows[0]?.b ?? 0);
-}
+export const balance = accountBalance;
 
-/** Entries whose lines do not add up to zero, and accounts whose balance is not the sum of their lines. */
+/** Entries whose lines do not add up to zero, and owned accounts whose running balance is not the sum of their lines. */
 export async function ledgerFaults(t: TestApp, companyId: number) {
   const res = await t.db.execute<{ entries: number; accounts: number }>(sql`
     select (select count(*)::int from (select entry_id from journal_lines where company_id = ${companyId}
               group by entry_id having sum(amount_minor) <> 0) x) as entries,
-           (select count(*)::int from ledger_accounts a where a.company_id = ${companyId} and a.balance_minor <>
+           (select count(*)::int from ledger_accounts a where a.company_id = ${companyId}
+              and a.kind in ('clientReceivable', 'clientUnbilled', 'passengerReceivable', 'driverBalance', 'driverCash')
+              and a.balance_minor <>
               coalesce((select sum(amount_minor) from journal_lines l where l.company_id = a.company_id and l.account_id = a.id), 0)) as accounts`);
   return res.rows[0]!;
 }

@@ -1,13 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { bookings } from '../src/domains/bookings/schema';
 import { invoiceLines, invoices } from '../src/domains/invoicing/schema';
 import { takeNumber } from '../src/domains/invoicing/numbering';
 import { lineMoney, vatTable } from '../src/domains/invoicing/totals';
 import { postEntry } from '../src/domains/ledger/post';
-import { ledgerAccounts } from '../src/domains/ledger/schema';
 import { adminSession, inCall } from './call-context';
 import { book, type BookingWorld } from './factories-bookings';
 import type { TestApp } from './harness';
+import { accountBalance } from './ledger-balance';
 
 /*
  * Issued invoices for the invoice money tests, made as approval makes them (docs/invoicing.md): done
@@ -133,16 +133,4 @@ export async function issuedInvoice(
 }
 
 /** An account's balance in the ledger (0 when it has no line yet). */
-export async function ledgerBalance(t: TestApp, companyId: number, kind: string, ownerId = 0): Promise<number> {
-  const [row] = await t.db
-    .select({ b: ledgerAccounts.balanceMinor })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.companyId, companyId),
-        sql`${ledgerAccounts.kind} = ${kind}`,
-        eq(ledgerAccounts.ownerId, ownerId),
-      ),
-    );
-  return row?.b ?? 0;
-}
+export const ledgerBalance = accountBalance;

@@ -350,6 +350,19 @@ describe('a draft from chosen jobs', () => {
     expect(await ledgerFaults(t, w.company.id)).toEqual({ entries: 0, accounts: 0 });
   });
 
+  it("stores the approved invoice's PDF and XLSX with their SHA-256 right after the approval", async () => {
+    let kinds: string[] = [];
+    for (let i = 0; i < 100 && kinds.length < 2; i++) {
+      const res = await t.db.execute<{ kind: string; sha256: string }>(sql`
+        select kind, sha256 from issued_documents where company_id = ${w.company.id} and invoice_id = ${draftId} order by kind`);
+      kinds = res.rows.map((r) => r.kind);
+      if (kinds.length < 2) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(kinds).toEqual(['invoicePdf', 'invoiceXlsx']);
+    const pdf = await callData(t.app, 'BookingInvoice/GetGenerateDocument', { invoiceId: draftId }, token);
+    expect(pdf).toMatchObject({ draft: false, fileName: expect.stringContaining(`INV-${year}-00001`) });
+  });
+
   it('keeps an issued invoice as it is: no edit, no delete, no second approval', async () => {
     const edit = await call(t.app, 'BookingInvoice/UpdateInvoiceData', { id: draftId, notes: 'later' }, token);
     expect(edit.status).toBe(409);

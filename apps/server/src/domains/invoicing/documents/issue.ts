@@ -29,7 +29,9 @@ export async function issueInvoiceDocuments(ctx: Ctx, invoiceId: number): Promis
   const [invoice] = await ctx.db
     .select({ id: invoices.id, status: invoices.status, invoiceNo: invoices.invoiceNo })
     .from(invoices)
-    .where(and(eq(invoices.companyId, ctx.session.companyId), eq(invoices.id, invoiceId)));
+    .where(and(eq(invoices.companyId, ctx.session.companyId), eq(invoices.id, invoiceId)))
+    // Shared: an unapproval (which locks the invoice for update) waits, and is waited for.
+    .for('share');
   if (!invoice) throw notFound(`Invoice ${invoiceId}`);
   if (invoice.status === 'draft') {
     throw conflict(`Invoice ${invoiceId} is a draft: its documents are stored when it is approved.`, {
