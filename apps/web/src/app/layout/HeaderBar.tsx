@@ -6,7 +6,7 @@ import {
   Image,
   Menu,
   Paper,
-  NativeSelect,
+  Select,
   Text,
   Tooltip,
   UnstyledButton,
@@ -81,13 +81,14 @@ export function HeaderBar({ mobileOpened, toggleMobile, collapsed, toggleCollaps
         </Group>
         <Group gap="xs" wrap="nowrap">
           <LiveIndicator />
-          <NativeSelect
+          <Select
             aria-label={t('header.language')}
             data={languages.map((l) => ({ value: l.code, label: l.label }))}
             value={i18n.resolvedLanguage ?? 'en'}
-            onChange={(event) => void setLanguage(event.currentTarget.value as Language)}
+            onChange={(lng) => lng && void setLanguage(lng as Language)}
             w={110}
             size="xs"
+            allowDeselect={false}
             visibleFrom="xs"
           />
           <Tooltip label={scheme === 'dark' ? t('header.lightSkin') : t('header.darkSkin')}>
