@@ -69,47 +69,75 @@ export async function sendPaymentLink(
   if (!email) {
     throw fieldError('email', 'required', 'Give the e-mail address to send the link to');
   }
+  return mailPaymentLink(
+    ctx,
+    { bookingId: booking.id, name: `booking ${booking.id}`, fallbackSender: 'Your booking' },
+    { amountMinor: due, currency: booking.currency, email, hours: input.hours ?? PAYMENT_LINK_HOURS },
+  );
+}
+
+/** What a payment link pays: a booking's rest or an invoice's, and how the e-mail names it. */
+export interface LinkTarget {
+  bookingId?: number;
+  invoiceId?: number;
+  /** "booking 123", "invoice INV-2026-00042". */
+  name: string;
+  fallbackSender: string;
+}
+
+/**
+ * Opens a payment link for a booking or an invoice and mails it: earlier open links of the same target
+ * stop working (one link pays it), the new one expires after `hours`, and the history says so.
+ */
+export async function mailPaymentLink(
+  ctx: Ctx,
+  target: LinkTarget,
+  m: { amountMinor: number; currency: string; email: string; hours: number },
+): Promise<{ link: Link; url: string }> {
+  const companyId = ctx.session.companyId;
   const now = new Date();
   await ctx.db
     .update(paymentLinks)
     .set({ expiredAt: now, updatedAt: now })
     .where(
       and(
-        eq(paymentLinks.companyId, ctx.session.companyId),
-        eq(paymentLinks.bookingId, booking.id),
+        eq(paymentLinks.companyId, companyId),
+        target.invoiceId
+          ? eq(paymentLinks.invoiceId, target.invoiceId)
+          : eq(paymentLinks.bookingId, target.bookingId ?? 0),
         isNull(paymentLinks.paidAt),
         isNull(paymentLinks.expiredAt),
       ),
     );
   const { token: secret, hash: secretHash } = newLinkSecret();
-  const hours = input.hours ?? PAYMENT_LINK_HOURS;
   const [link] = await ctx.db
     .insert(paymentLinks)
     .values({
-      companyId: ctx.session.companyId,
-      bookingId: booking.id,
+      companyId,
+      bookingId: target.bookingId ?? null,
+      invoiceId: target.invoiceId ?? null,
       secretHash,
-      amountMinor: due,
-      currency: booking.currency,
-      email,
-      expiresAt: new Date(now.getTime() + hours * 3_600_000),
+      amountMinor: m.amountMinor,
+      currency: m.currency,
+      email: m.email,
+      expiresAt: new Date(now.getTime() + m.hours * 3_600_000),
       createdBy: ctx.session.userId || null,
     })
     .returning();
-  const company = await companyById(ctx.services.db, ctx.session.companyId);
+  const company = await companyById(ctx.services.db, companyId);
   const url = pageLink(ctx.services.config, 'pay', company ?? null, { secret });
-  const amount = format({ minor: due, currency: booking.currency });
+  const amount = format({ minor: m.amountMinor, currency: m.currency });
   await queueOutbox(ctx, [
     {
       channel: 'email',
-      recipient: email,
+      recipient: m.email,
       event: PAYMENT_LINK_EVENT,
-      bookingId: booking.id,
-      subject: `${company?.name ?? 'Your booking'}: pay ${amount} for booking ${booking.id}`,
+      ...(target.bookingId ? { bookingId: target.bookingId } : {}),
+      subject: `${company?.name ?? target.fallbackSender}: pay ${amount} for ${target.name}`,
       body: [
         'Hello,',
         '',
-        `please pay ${amount} for booking ${booking.id} by card here. The link works until it is paid, for ${hours} hours:`,
+        `please pay ${amount} for ${target.name} by card here. The link works until it is paid, for ${m.hours} hours:`,
         '',
         url,
         '',
@@ -118,10 +146,10 @@ export async function sendPaymentLink(
     },
   ]);
   await recordAudit(ctx, {
-    entityType: 'booking',
-    entityId: booking.id,
+    entityType: target.invoiceId ? 'invoice' : 'booking',
+    entityId: (target.invoiceId ?? target.bookingId) as number,
     action: 'payment.link',
-    changes: { paymentLink: { before: null, after: `${amount} to ${email}, for ${hours} hours` } },
+    changes: { paymentLink: { before: null, after: `${amount} to ${m.email}, for ${m.hours} hours` } },
   });
   return { link: link as Link, url };
 }

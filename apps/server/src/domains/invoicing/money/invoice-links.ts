@@ -1,16 +1,13 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Session } from '../../../platform/auth/tokens';
 import type { CallContext } from '../../../platform/http/context';
 import { conflict, fieldError } from '../../../platform/http/errors';
-import { recordAudit } from '../../audit/record';
-import { companyById, newLinkSecret, pageLink } from '../../auth/account-links';
 import { clients } from '../../clients/schema';
-import { queueOutbox } from '../../notifications/outbox';
-import { PAYMENT_LINK_EVENT, PAYMENT_LINK_HOURS } from '../../payments/payment-links';
+import { mailPaymentLink, PAYMENT_LINK_HOURS } from '../../payments/payment-links';
 import { paymentLinks } from '../../payments/schema';
 import { invoices } from '../schema';
 import { checkoutLinkPayment } from './invoice-card-payments';
-import { type Ctx, ensureIssued, invoiceName, leftToPay, lockInvoice, money } from './invoice-money';
+import { type Ctx, ensureIssued, invoiceName, leftToPay, lockInvoice } from './invoice-money';
 
 /*
  * An invoice's payment link: the payments domain's links (payment_links, the /pay page, one payment
@@ -36,60 +33,11 @@ export async function sendInvoicePaymentLink(
     .where(and(eq(clients.companyId, ctx.session.companyId), eq(clients.id, inv.clientId)));
   const email = input.email ?? inv.issuedTo?.email ?? client?.email ?? null;
   if (!email) throw fieldError('email', 'required', 'Give the e-mail address to send the link to');
-  const now = new Date();
-  await ctx.db
-    .update(paymentLinks)
-    .set({ expiredAt: now, updatedAt: now })
-    .where(
-      and(
-        eq(paymentLinks.companyId, ctx.session.companyId),
-        eq(paymentLinks.invoiceId, inv.id),
-        isNull(paymentLinks.paidAt),
-        isNull(paymentLinks.expiredAt),
-      ),
-    );
-  const { token: secret, hash: secretHash } = newLinkSecret();
-  const hours = input.hours ?? PAYMENT_LINK_HOURS;
-  const [link] = await ctx.db
-    .insert(paymentLinks)
-    .values({
-      companyId: ctx.session.companyId,
-      invoiceId: inv.id,
-      secretHash,
-      amountMinor: due,
-      currency: inv.currency,
-      email,
-      expiresAt: new Date(now.getTime() + hours * 3_600_000),
-      createdBy: ctx.session.userId || null,
-    })
-    .returning();
-  const company = await companyById(ctx.services.db, ctx.session.companyId);
-  const url = pageLink(ctx.services.config, 'pay', company ?? null, { secret });
-  const amount = money(due, inv.currency);
-  await queueOutbox(ctx, [
-    {
-      channel: 'email',
-      recipient: email,
-      event: PAYMENT_LINK_EVENT,
-      subject: `${company?.name ?? 'Your invoice'}: pay ${amount} for invoice ${invoiceName(inv)}`,
-      body: [
-        'Hello,',
-        '',
-        `please pay ${amount} for invoice ${invoiceName(inv)} by card here. The link works until it is paid, for ${hours} hours:`,
-        '',
-        url,
-        '',
-        company?.name ?? '',
-      ].join('\n'),
-    },
-  ]);
-  await recordAudit(ctx, {
-    entityType: 'invoice',
-    entityId: inv.id,
-    action: 'payment.link',
-    changes: { paymentLink: { before: null, after: `${amount} to ${email}, for ${hours} hours` } },
-  });
-  return { link: link as Link, url };
+  return mailPaymentLink(
+    ctx,
+    { invoiceId: inv.id, name: `invoice ${invoiceName(inv)}`, fallbackSender: 'Your invoice' },
+    { amountMinor: due, currency: inv.currency, email, hours: input.hours ?? PAYMENT_LINK_HOURS },
+  );
 }
 
 /** The invoice number a link pays, for the /pay page; null for a booking's link. */
