@@ -9,7 +9,7 @@ import { day } from '../../ui/format';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { invoiceKind } from './invoice-kind';
 import { moneyOf } from './shared';
-import { periodInput, type Period } from './ToMakeTab';
+import { periodInput, type Period } from '../../ui/PeriodFields';
 
 type Client = CallOutput<'BookingInvoice/GetTableSummaryBookingInvoice'>;
 type Job = CallOutput<'BookingInvoice/GetTableSummaryClientBookings'>;

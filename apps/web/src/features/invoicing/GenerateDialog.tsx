@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../api/errors';
 import { useCall, useCallMutation } from '../../api/hooks';
-import { PeriodFields, type Period } from './ToMakeTab';
+import { PeriodFields, type Period } from '../../ui/PeriodFields';
 
 /**
  * Auto-generation for a period: started by CreateAutoGenerate, then its progress read each second

@@ -1,4 +1,4 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconWand } from '@tabler/icons-react';
 import type { CallOutput } from '@cabdesk/contract';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -7,44 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { useCanCall } from '../../app/can-call';
 import { useServerList } from '../../kit/useServerList';
 import { dateTime } from '../../ui/format';
+import { PeriodFields, periodInput, type Period } from '../../ui/PeriodFields';
 import { ServerDataTable } from '../../ui/ServerDataTable';
 import { ClientJobsModal } from './ClientJobsModal';
 import { GenerateDialog } from './GenerateDialog';
 import { lastMonth, moneyOf } from './shared';
 
 type Row = CallOutput<'BookingInvoice/GetTableSummaryBookingInvoice'>;
-
-export interface Period {
-  fromDate: string;
-  toDate: string;
-}
-
-export const periodInput = (p: Period) => ({
-  ...(p.fromDate ? { fromDate: p.fromDate } : {}),
-  ...(p.toDate ? { toDate: p.toDate } : {}),
-});
-
-export function PeriodFields({ value, onChange }: { value: Period; onChange: (p: Period) => void }) {
-  const { t } = useTranslation();
-  return (
-    <Group gap="xs">
-      <TextInput
-        type="date"
-        label={t('invoicing.from')}
-        value={value.fromDate}
-        onChange={(e) => onChange({ ...value, fromDate: e.currentTarget.value })}
-        w={170}
-      />
-      <TextInput
-        type="date"
-        label={t('invoicing.to')}
-        value={value.toDate}
-        onChange={(e) => onChange({ ...value, toDate: e.currentTarget.value })}
-        w={170}
-      />
-    </Group>
-  );
-}
 
 /** The invoices to make: each client with validated account jobs not yet invoiced. */
 export function ToMakeTab({ onGenerated }: { onGenerated: () => void }) {

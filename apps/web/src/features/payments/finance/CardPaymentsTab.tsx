@@ -8,7 +8,8 @@ import { useServerList } from '../../../kit/useServerList';
 import { dateTime } from '../../../ui/format';
 import { ServerDataTable } from '../../../ui/ServerDataTable';
 import { RevenueChart } from './RevenueChart';
-import { FigureCards, moneyOf, PeriodFields, periodInput, thisMonth, type Period } from './shared';
+import { FigureCards, moneyOf, thisMonth } from './shared';
+import { PeriodFields, periodInput, type Period } from '../../../ui/PeriodFields';
 
 type Row = CallOutput<'Booking/GetTableSummaryCreditCardsBooking'>;
 type Status = (typeof paymentStatuses)[number];

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCall } from '../../../api/hooks';
 import { dateTime } from '../../../ui/format';
-import { moneyOf, PeriodFields, thisMonth, type Period } from './shared';
+import { moneyOf, thisMonth } from './shared';
+import { PeriodFields, type Period } from '../../../ui/PeriodFields';
 
 /** The differing bookings shown at once; the answer holds up to 500. */
 const SHOWN = 50;

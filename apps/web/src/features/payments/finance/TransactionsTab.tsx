@@ -7,7 +7,8 @@ import { useCall } from '../../../api/hooks';
 import { useServerList } from '../../../kit/useServerList';
 import { dateTime } from '../../../ui/format';
 import { ServerDataTable } from '../../../ui/ServerDataTable';
-import { moneyOf, PeriodFields, periodInput, thisMonth, type Period } from './shared';
+import { moneyOf, thisMonth } from './shared';
+import { PeriodFields, periodInput, type Period } from '../../../ui/PeriodFields';
 
 type Row = CallOutput<'PaymentTransaction/AllPaymentTransactions'>;
 type Kind = (typeof paymentTransactionKinds)[number];

@@ -1,4 +1,4 @@
-import { Alert, Group, Paper, SimpleGrid, Skeleton, Text, TextInput } from '@mantine/core';
+import { Alert, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { format } from '@cabdesk/money';
 import { useTranslation } from 'react-i18next';
 
@@ -13,34 +13,6 @@ const isoDay = (d: Date) =>
 export function thisMonth(): { fromDate: string; toDate: string } {
   const now = new Date();
   return { fromDate: isoDay(new Date(now.getFullYear(), now.getMonth(), 1)), toDate: isoDay(now) };
-}
-
-export interface Period {
-  fromDate: string;
-  toDate: string;
-}
-
-/** Two company days, from and to; a day left empty is no bound. */
-export function PeriodFields({ value, onChange }: { value: Period; onChange: (p: Period) => void }) {
-  const { t } = useTranslation();
-  return (
-    <Group gap="xs">
-      <TextInput
-        type="date"
-        label={t('payments.finance.from')}
-        value={value.fromDate}
-        onChange={(e) => onChange({ ...value, fromDate: e.currentTarget.value })}
-        w={170}
-      />
-      <TextInput
-        type="date"
-        label={t('payments.finance.to')}
-        value={value.toDate}
-        onChange={(e) => onChange({ ...value, toDate: e.currentTarget.value })}
-        w={170}
-      />
-    </Group>
-  );
 }
 
 /** Figures as cards above a list: skeletons while they load, a sentence when they fail. */
@@ -83,9 +55,3 @@ export function FigureCards({
     </SimpleGrid>
   );
 }
-
-/** Only the filled-in days of a period are sent. */
-export const periodInput = (p: Period) => ({
-  ...(p.fromDate ? { fromDate: p.fromDate } : {}),
-  ...(p.toDate ? { toDate: p.toDate } : {}),
-});
