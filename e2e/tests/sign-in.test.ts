@@ -38,7 +38,7 @@ describe('signing in and out', async () => {
       .getByRole('cell', { name: /James Walker/ })
       .first()
       .waitFor();
-    await page.getByRole('link', { name: 'Invoices', exact: true }).click();
+    await page.getByRole('link', { name: 'Reports', exact: true }).click();
     await page.getByTestId('placeholder').waitFor();
 
     await signOutThroughMenu(page);
