@@ -1,9 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { schemas } from '@cabdesk/contract';
 import type { z } from 'zod';
-import { bookingStops } from '../bookings/schema';
 import { drivenMetres } from '../pricing/track';
 import { priceJourney } from '../pricing/price-journey';
+import { bookedJourney } from '../pricing/final-price';
 import type { PriceBreakdown } from '../pricing/breakdown';
 import { type Ctx, rowsOf } from './rows';
 import {
@@ -36,29 +35,11 @@ async function distanceOf(ctx: Ctx, booking: Booking, given: number | undefined)
 export async function recalculateBooking(ctx: Ctx, input: RecalculateInput) {
   const byId = await lockDoneBookings(ctx, [input.bookingId]);
   const booking = byId.get(input.bookingId) as Booking;
-  const stops = await ctx.db
-    .select({
-      lat: bookingStops.lat,
-      lng: bookingStops.lng,
-      postcode: bookingStops.postcode,
-      knownLocationId: bookingStops.knownLocationId,
-    })
-    .from(bookingStops)
-    .where(and(eq(bookingStops.companyId, ctx.session.companyId), eq(bookingStops.bookingId, booking.id)))
-    .orderBy(asc(bookingStops.seq));
+  const journey = await bookedJourney(ctx, booking);
   const waitingSeconds = input.waitingMinutes !== undefined ? input.waitingMinutes * 60 : (booking.waitingSeconds ?? 0);
   const distance = await distanceOf(ctx, booking, input.drivenMetres);
   const priced = await priceJourney(ctx, {
-    stops: stops.map((s) => ({
-      point: s.lat !== null && s.lng !== null ? { lat: Number(s.lat), lng: Number(s.lng) } : null,
-      postcode: s.postcode,
-      knownLocationId: s.knownLocationId,
-    })),
-    pickupAt: booking.pickupAt,
-    clientId: booking.clientId,
-    vehicleTypeId: booking.vehicleTypeId,
-    hireMinutes: booking.hireMinutes,
-    passengers: booking.passengerCount,
+    ...journey,
     waitingSeconds,
     distanceMetres: distance.metres,
     extras: input.extras,

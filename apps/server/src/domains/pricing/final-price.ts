@@ -23,28 +23,7 @@ export async function finalPrice(
   if (!booking.waitingSeconds || !agreed || agreed.override || booking.discountCodeId || booking.priceMinor === null) {
     return null;
   }
-  const stops = await ctx.db
-    .select({
-      lat: bookingStops.lat,
-      lng: bookingStops.lng,
-      postcode: bookingStops.postcode,
-      knownLocationId: bookingStops.knownLocationId,
-    })
-    .from(bookingStops)
-    .where(and(eq(bookingStops.companyId, ctx.session.companyId), eq(bookingStops.bookingId, booking.id)))
-    .orderBy(asc(bookingStops.seq));
-  const journey: JourneyToPrice = {
-    stops: stops.map((s) => ({
-      point: s.lat !== null && s.lng !== null ? { lat: Number(s.lat), lng: Number(s.lng) } : null,
-      postcode: s.postcode,
-      knownLocationId: s.knownLocationId,
-    })),
-    pickupAt: booking.pickupAt,
-    clientId: booking.clientId,
-    vehicleTypeId: booking.vehicleTypeId,
-    hireMinutes: booking.hireMinutes,
-    passengers: booking.passengerCount,
-  };
+  const journey = await bookedJourney(ctx, booking);
   // One after the other: inside the move's transaction the statements share one connection.
   const without = await priceJourney(ctx, journey);
   const withWait = await priceJourney(ctx, { ...journey, waitingSeconds: booking.waitingSeconds });
@@ -60,5 +39,34 @@ export async function finalPrice(
       vat: agreed.vat + (withWait.breakdown.vat - without.breakdown.vat),
       items: [...agreed.items, waiting],
     },
+  };
+}
+
+/** A booking's journey as it was booked (its stops in order, time, client, vehicle type), to price again. */
+export async function bookedJourney(
+  ctx: Ctx,
+  booking: Pick<Booking, 'id' | 'pickupAt' | 'clientId' | 'vehicleTypeId' | 'hireMinutes' | 'passengerCount'>,
+): Promise<JourneyToPrice> {
+  const stops = await ctx.db
+    .select({
+      lat: bookingStops.lat,
+      lng: bookingStops.lng,
+      postcode: bookingStops.postcode,
+      knownLocationId: bookingStops.knownLocationId,
+    })
+    .from(bookingStops)
+    .where(and(eq(bookingStops.companyId, ctx.session.companyId), eq(bookingStops.bookingId, booking.id)))
+    .orderBy(asc(bookingStops.seq));
+  return {
+    stops: stops.map((s) => ({
+      point: s.lat !== null && s.lng !== null ? { lat: Number(s.lat), lng: Number(s.lng) } : null,
+      postcode: s.postcode,
+      knownLocationId: s.knownLocationId,
+    })),
+    pickupAt: booking.pickupAt,
+    clientId: booking.clientId,
+    vehicleTypeId: booking.vehicleTypeId,
+    hireMinutes: booking.hireMinutes,
+    passengers: booking.passengerCount,
   };
 }
