@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the product's calls under load, each against a hand-written baseline in the same run
  * on the same database. Scenarios (all by default;
- * BENCH_ONLY=users,quote,bookings,board,suggestions,positions,drivers,payments,web,fare,fixed-import,invoice-pdf):
+ * BENCH_ONLY=users,quote,bookings,board,suggestions,positions,drivers,payments,web,fare,pay,fixed-import,invoice-pdf,invoice-generate,driver-pay-generate,profitability,reports):
  * - users: an authenticated list call vs. the same SQL on bare Fastify + pg (throughput ratio);
  * - quote: Booking/GetBookingQuote vs. the default tariff and the engine on a bare route (ratio ≥ 0.5);
  * - bookings: Booking/GetTableSummary with typical filters over a year of a million bookings (p95 < 50 ms);
@@ -12,10 +12,19 @@
  *   the journey and 10 dispatch boards watch (every fix stored, step p95 < 200 ms, board p99 < 1,000 ms);
  * - web: the gzipped JavaScript the web app's first page loads (budget 250 KB; built when missing);
  * - fare: the fare engine alone, quotes per second on one core (ten bands, peaks, a 5,000-row fixed matrix);
+ * - pay: the pay engine alone, jobs paid per second on one core (mileage bands, 200 overrides, 1,000 client rules, peaks);
  * - fixed-import: FixedPricing/SaveExcelImportFile with a 5,000-row XLSX, preview then commit (each < 10 s);
  * - payments: a card payment end to end on the offline provider (≥ 200/s with 4 at once) and the Finance
  *   card and cash lists with their totals over the seeded bookings (p95 < 100 ms).
  * - invoice-pdf: one invoice of 500 lines rendered as PDF (20 pages) in process (< 2 s); its XLSX too.
+ * - invoice-generate: BookingInvoice/CreateAutoGenerate for a month of 500 clients' validated account jobs
+ *   among the million bookings, until the run is done (< 60 s).
+ * - driver-pay-generate: DrvrPayment/GeneratePayment for a week of 2,000 drivers' done, validated jobs
+ *   among the million bookings, through the run until it is done (< 60 s).
+ * - profitability: a year of Profitability/GetClientProfitability (and the driver and vehicle tabs) over
+ *   the million bookings, one caller (< 1 s).
+ * - reports: Reports/GetReportsDataBookingsTotals over a year of the million bookings (p95 < 500 ms) and each
+ *   other Reports call over a month (p95 < 200 ms), one caller at a time.
  * Figures go to bench/results/*.json and a table at the end.
  */
 import { execFileSync, fork } from 'node:child_process';
@@ -34,6 +43,7 @@ import { bookingsList } from './scenarios/bookings-list';
 import type { BenchContext } from './scenarios/context';
 import { dispatchBoard } from './scenarios/dispatch-board';
 import { fareEngine } from './scenarios/fare-engine';
+import { payEngine } from './scenarios/pay-engine';
 import { fixedImport } from './scenarios/fixed-import';
 import { invoicePdf } from './scenarios/invoice-pdf';
 import { driverPath, jobsPerWalker } from './scenarios/driver-path';
@@ -43,6 +53,12 @@ import { usersList } from './scenarios/users-list';
 import { quoteCall } from './scenarios/quote';
 import { seedPayments } from './operations/seed-payments';
 import { payments } from './scenarios/payments';
+import { seedInvoiceGenerate } from './operations/seed-invoice-generate';
+import { invoiceGenerate } from './scenarios/invoice-generate';
+import { seedDriverPayGenerate } from './operations/seed-driver-pay-generate';
+import { driverPayGenerate } from './scenarios/driver-pay-generate';
+import { profitabilityCalls } from './scenarios/profitability';
+import { reports } from './scenarios/reports';
 import { clusterCpuMs, processCpuMs } from './cpu';
 import { BENCH_ADMIN, seedBench } from './seed';
 import { FIRST_PAGE_BUDGET_KB, measureFirstPage } from '../../scripts/first-page/measure';
@@ -59,6 +75,10 @@ const SEND_EVERY = env('BENCH_SEND_EVERY_SECONDS', 5);
 const PATH_DRIVERS = env('BENCH_PATH_DRIVERS', 2000);
 const PATH_JOURNEYS = env('BENCH_PATH_JOURNEYS', 200);
 const PATH_BOARDS = env('BENCH_PATH_BOARDS', 10);
+const INVOICE_CLIENTS = env('BENCH_INVOICE_CLIENTS', 500);
+const INVOICE_JOBS_PER_CLIENT = env('BENCH_INVOICE_JOBS_PER_CLIENT', 20);
+const PAY_DRIVERS = env('BENCH_PAY_DRIVERS', 2000);
+const PAY_JOBS_PER_DRIVER = env('BENCH_PAY_JOBS_PER_DRIVER', 25);
 /**
  * Seconds between a walking driver's steps, "min-max". A real job takes a step every few minutes; the
  * default of 5–15 s is still some twenty times a busy fleet's pace, and 1-3 measures the ceiling.
@@ -73,7 +93,7 @@ const JWT_SECRET = 'bench-secret-bench-secret-bench-secret!';
 const only = new Set(
   (
     process.env.BENCH_ONLY ??
-    'web,fare,users,quote,bookings,board,suggestions,positions,drivers,payments,fixed-import,invoice-pdf'
+    'web,fare,pay,users,quote,bookings,board,suggestions,positions,drivers,payments,fixed-import,invoice-pdf,invoice-generate,driver-pay-generate,profitability,reports'
   ).split(','),
 );
 
@@ -110,6 +130,18 @@ async function main() {
       met: fare.perSecond >= 50_000,
     });
   }
+  if (only.has('pay')) {
+    console.log('\n— pay: the pay engine alone, in process');
+    const pay = payEngine(SECONDS);
+    console.table([pay]);
+    results.pay = pay;
+    lines.push({
+      scenario: 'pay engine (bands, 200 overrides, 1,000 client rules, peaks)',
+      figure: `${pay.perSecond.toLocaleString('en')} jobs paid/s on one core (${pay.perWallSecond.toLocaleString('en')}/s wall clock, p99 ${pay.p99Micros} µs)`,
+      target: '≥ 50,000/s',
+      met: pay.perSecond >= 50_000,
+    });
+  }
   if (only.has('invoice-pdf')) {
     console.log('\n— invoice-pdf: one invoice of 500 lines as PDF, in process');
     const pdf = await invoicePdf(500);
@@ -122,8 +154,10 @@ async function main() {
       met: pdf.pdfMaxMs < 2000,
     });
   }
-  // The web app's weight, the fare engine and the invoice PDF need no database.
-  if ([...only].every((s) => s === 'web' || s === 'fare' || s === 'invoice-pdf')) return report(results, lines);
+  // The web app's weight, the fare and pay engines and the invoice PDF need no database.
+  if ([...only].every((s) => s === 'web' || s === 'fare' || s === 'pay' || s === 'invoice-pdf')) {
+    return report(results, lines);
+  }
   const log = createLogger('warn');
   const started = Date.now();
   let stopDb = async () => {};
@@ -141,9 +175,18 @@ async function main() {
   const say = (line: string) => console.log(line);
   say('Seeding…');
   const companyId = await seedBench(db, 2000);
-  const needsOperations = ['bookings', 'board', 'suggestions', 'positions', 'drivers', 'payments'].some((s) =>
-    only.has(s),
-  );
+  const needsOperations = [
+    'bookings',
+    'reports',
+    'board',
+    'suggestions',
+    'positions',
+    'drivers',
+    'payments',
+    'invoice-generate',
+    'driver-pay-generate',
+    'profitability',
+  ].some((s) => only.has(s));
   // A database seeded by an earlier run is used as it is: comparing before and after wants the same rows.
   const reused = needsOperations && REUSE_SEED ? await seededOperations(db, companyId) : null;
   if (reused) say(`  reusing the seeded company ${companyId}: ${reused.bookings.toLocaleString('en')} bookings`);
@@ -169,6 +212,14 @@ async function main() {
     for (const { id } of others) await seedSmallCompany(db, id as number, 20_000, say);
   }
   const toPay = operations && only.has('payments') ? await seedPayments(db, companyId, 20_000, say) : [];
+  const toInvoice =
+    operations && only.has('invoice-generate')
+      ? await seedInvoiceGenerate(db, companyId, INVOICE_CLIENTS, INVOICE_JOBS_PER_CLIENT, say)
+      : null;
+  const toPayDrivers =
+    operations && only.has('driver-pay-generate')
+      ? await seedDriverPayGenerate(db, companyId, operations.driverIds.slice(0, PAY_DRIVERS), PAY_JOBS_PER_DRIVER, say)
+      : null;
   if (!reused || toPay.length) await db.$client.query('vacuum analyze');
   const clientIds = (
     await db.$client.query(`select id from clients where company_id = $1 order by id limit 300`, [companyId])
@@ -236,6 +287,22 @@ async function main() {
         met: r.ratio >= 0.5,
       });
     }
+    if (only.has('profitability')) {
+      say(
+        `\n— profitability: a year per client, driver and vehicle over ${operations?.bookings.toLocaleString('en')} bookings`,
+      );
+      const r = await profitabilityCalls(ctx);
+      console.table(r);
+      results.profitability = r;
+      for (const f of r) {
+        lines.push({
+          scenario: `${f.call}, a year (${f.bookings.toLocaleString('en')} bookings, ${f.rows} rows)`,
+          figure: `median ${f.medianMs} ms (max ${f.maxMs} ms of ${f.runs})`,
+          target: '< 1,000 ms',
+          met: f.maxMs < 1000,
+        });
+      }
+    }
     if (only.has('bookings')) {
       say(`\n— bookings: Booking/GetTableSummary over ${operations?.bookings.toLocaleString('en')} bookings`);
       const r = await bookingsList(ctx);
@@ -253,6 +320,26 @@ async function main() {
         target: 'p95 < 50 ms',
         met: r.product.p95 < 50 && !r.product.failures,
       });
+    }
+    if (only.has('reports')) {
+      say(`\n— reports: the Reports calls over ${operations?.bookings.toLocaleString('en')} bookings`);
+      const r = await reports(ctx);
+      console.table([r.totalsYear, ...r.months]);
+      results.reports = r;
+      lines.push({
+        scenario: 'Reports/GetReportsDataBookingsTotals, a year',
+        figure: `p95 ${r.totalsYear.p95} ms (p50 ${r.totalsYear.p50} ms)`,
+        target: 'p95 < 500 ms',
+        met: r.totalsYear.p95 < 500 && !r.totalsYear.failures,
+      });
+      for (const m of r.months) {
+        lines.push({
+          scenario: m.name,
+          figure: `p95 ${m.p95} ms (p50 ${m.p50} ms)`,
+          target: 'p95 < 200 ms',
+          met: m.p95 < 200 && !m.failures,
+        });
+      }
     }
     if (only.has('board')) {
       say('\n— board: Booking/GetBookingDispatch, a day of 10,000 bookings');
@@ -375,6 +462,34 @@ async function main() {
         figure: `p95 ${r.lists.p95} ms (p50 ${r.lists.p50} ms)`,
         target: 'p95 < 100 ms',
         met: r.lists.p95 < 100 && !r.lists.failures,
+      });
+    }
+    if (toInvoice) {
+      say(
+        `\n— invoice-generate: ${toInvoice.clients} clients, ${toInvoice.jobs.toLocaleString('en')} validated jobs from ${toInvoice.fromDate} to ${toInvoice.toDate}`,
+      );
+      const r = await invoiceGenerate(ctx, toInvoice);
+      console.table([r]);
+      results.invoiceGenerate = r;
+      lines.push({
+        scenario: `invoice generation (${r.clients} clients, ${r.jobs.toLocaleString('en')} jobs)`,
+        figure: `${(r.totalMs / 1000).toFixed(1)} s to done (${r.msPerClient} ms a client, ${r.invoicesMade} invoices; answered in ${r.answerMs} ms)`,
+        target: '< 60 s',
+        met: r.status === 'done' && r.invoicesMade === r.clients && r.totalMs < 60_000,
+      });
+    }
+    if (toPayDrivers) {
+      say(
+        `\n— driver-pay-generate: ${toPayDrivers.drivers.toLocaleString('en')} drivers, ${toPayDrivers.jobs.toLocaleString('en')} validated jobs from ${toPayDrivers.fromDate} to ${toPayDrivers.toDate}`,
+      );
+      const r = await driverPayGenerate(ctx, toPayDrivers);
+      console.table([r]);
+      results.driverPayGenerate = r;
+      lines.push({
+        scenario: `driver-pay generation (${r.drivers.toLocaleString('en')} drivers, ${r.jobs.toLocaleString('en')} jobs)`,
+        figure: `${(r.totalMs / 1000).toFixed(1)} s to done (${r.msPerDriver} ms a driver, ${r.statementsMade} statements; answered in ${r.answerMs} ms)`,
+        target: '< 60 s',
+        met: r.status === 'done' && r.statementsMade >= toPayDrivers.drivers && r.totalMs < 60_000,
       });
     }
     if (only.has('drivers')) {

@@ -13,6 +13,8 @@ declare module 'vitest' {
     accessTokenTtl: number;
     /** Where the product's e-mails land, one file per message (the raw message as received). */
     mailDir: string;
+    /** The mail drop's port on 127.0.0.1, for journeys that type an SMTP server (e-mail settings). */
+    smtpPort: number;
   }
 }
 
@@ -85,6 +87,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('accessTokenTtl', ACCESS_TOKEN_TTL);
   project.provide('mailDir', mailDir);
+  project.provide('smtpPort', smtpPort);
 
   return async () => {
     child.kill('SIGINT');

@@ -23,8 +23,11 @@ const officePages = [
   { path: '/finance/payments?tab=reconciliation', ready: 'main h3' },
   { path: '/finance/credit-notes', ready: 'main table' },
   { path: '/finance/booking-validation', ready: '[data-testid="job-panel"]' },
+  { path: '/finance/driver-expenses', ready: '[data-testid="expense-list"], [data-testid="expenses-empty"]' },
   { path: '/finance/invoices', ready: 'main table' },
   { path: '/finance/invoices?tab=all', ready: 'main table tbody tr' },
+  { path: '/driver-pay/rules', ready: 'main table tbody tr a' },
+  { path: '/driver-pay/rules/assignments', ready: 'main table tbody tr a' },
 ] as const;
 
 const companies = [

@@ -39,7 +39,8 @@ describe('signing in and out', async () => {
       .first()
       .waitFor();
     await page.getByRole('link', { name: 'Reports', exact: true }).click();
-    await page.getByTestId('placeholder').waitFor();
+    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+    await page.getByTestId('report-overview').waitFor({ timeout: 20_000 });
 
     await signOutThroughMenu(page);
     await page.waitForURL((url) => url.pathname === '/login' && url.search === '?UKCB');

@@ -12,7 +12,9 @@ import { closeChannels } from './domains/notifications/channels';
 import { defineNotificationJobs } from './domains/notifications/jobs';
 import { defineAccountJobs } from './domains/auth/jobs';
 import { defineCardPaymentJobs } from './domains/payments/booking-lifecycle';
-import { defineInvoiceJobs } from './domains/invoicing/generate';
+import { defineInvoiceJobs, invoiceRunKind } from './domains/invoicing/generate';
+import { startRunResume } from './platform/jobs/run-resume';
+import { defineDriverPayJobs, driverPayRunKind } from './domains/driver-pay/generate';
 import { installCardProviders, providerSettingsOf } from './domains/payments/providers';
 import { installPaymentWebhook, receivePaymentEvent } from './domains/payments/webhook';
 import { AbilityCache } from './platform/auth/abilities';
@@ -82,7 +84,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     revocations,
     files: new FileService(new LocalFileStore(path.join(config.dataDir, 'files')), secret),
     bus,
-    abilities: new AbilityCache(roleGrantsFrom(db)),
+    abilities: new AbilityCache(roleGrantsFrom(db), bus),
     signInThrottle: new SignInThrottle(config.signInRateLimit),
     webBookerLimit: new AddressRateLimit(config.webBookerRateLimit),
     jobs: new JobQueue(db.$client, log),
@@ -120,14 +122,17 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   defineAccountJobs(services);
   defineCardPaymentJobs(services);
   defineInvoiceJobs(services);
+  defineDriverPayJobs(services);
   await services.jobs.start();
   app.addHook('onClose', startOfferExpiry(services));
+  app.addHook('onClose', startRunResume(services, [invoiceRunKind, driverPayRunKind]));
   app.addHook('onClose', startNearPickupWatch(services));
   app.addHook('onClose', async () => {
     await services.jobs.stop();
     closeChannels(services);
     hub.close();
     revocations.close();
+    services.abilities.close();
     await services.bus.close();
   });
   await installDocs(app);

@@ -1,12 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../src/domains/bookings/schema';
 import { chatMessages } from '../src/domains/chat/schema';
 import { driverAdjustments, driverNotifications } from '../src/domains/driver-app/schema';
 import { driverExpenses } from '../src/domains/driver-expenses/schema';
+import { drivers } from '../src/domains/drivers/schema';
 import { bookingExpenseTypes } from '../src/domains/reference-data/schema';
 import { expectEvery } from './assertions';
 import { call, callRaw } from './client';
+import { makeModel } from './factories-driver-pay';
 import { world, type Person, type World } from './world';
 
 let w: World<'driver', true>;
@@ -19,7 +21,12 @@ let strangerId = 0;
 
 const day = (iso: string) => new Date(iso);
 
-async function job(companyId: number, driverId: number, status: string, pickupAt: string, driverPriceMinor?: number) {
+/**
+ * Earnings are driver pay (docs/driver-app-lists.md#earnings): every driver here is paid by a model
+ * whose office commission is 0 %, so a done job earns its whole price. The booking's hand-set driver
+ * price is a penny more: no statement pays it, and the job rows must not show it.
+ */
+async function job(companyId: number, driverId: number, status: string, pickupAt: string, priceMinor?: number) {
   const [b] = await w.db
     .insert(bookings)
     .values({
@@ -27,13 +34,24 @@ async function job(companyId: number, driverId: number, status: string, pickupAt
       driverId,
       status: status as 'pending',
       pickupAt: day(pickupAt),
-      driverPriceMinor: driverPriceMinor ?? null,
+      priceMinor: priceMinor ?? null,
+      driverPriceMinor: priceMinor === undefined ? null : priceMinor + 1,
     })
     .returning({ id: bookings.id });
   return b!.id;
 }
 
 let ids: Awaited<ReturnType<typeof jobs>>;
+let wholeFareModel = 0;
+
+const wholeFare = {
+  name: 'Whole fare',
+  basis: 'commission' as const,
+  commission: { cashPercent: '0', cardPercent: '0', accountPercent: '0' },
+};
+
+const paidBy = (modelId: number, driverIds: number[]) =>
+  w.db.update(drivers).set({ defaultPaymentModelId: modelId }).where(inArray(drivers.id, driverIds));
 
 beforeAll(async () => {
   // Berlin: 23:30 UTC on 1 March is already 2 March there, which the day tests rely on.
@@ -42,6 +60,9 @@ beforeAll(async () => {
   colleague = await w.person('driver');
   stranger = await w.other.person('driver');
   [myId, colleagueId, strangerId] = [me.personId, colleague.personId, stranger.personId];
+  wholeFareModel = await makeModel(w, w.admin.token, wholeFare);
+  await paidBy(wholeFareModel, [myId, colleagueId]);
+  await paidBy(await makeModel(w, w.other.admin.token, wholeFare), [strangerId]);
   ids = await jobs();
 });
 
@@ -114,7 +135,10 @@ describe.each(['Booking/GetTableSummaryBookingDriverHistory', 'Booking/GetBookin
       expect(all.status).toBe(200);
       expect(all.body.allData.map((r) => r.id)).toEqual([ids.doneB, ids.doneA]);
       // The driver sees what they are paid for each job, not only the fare.
-      expect(all.body.allData.map((r) => r.driverPriceMinor)).toEqual([1000, 2500]);
+      expect(all.body.allData.map((r) => [r.driverPriceMinor, r.driverPayEstimated])).toEqual([
+        [1000, true],
+        [2500, true],
+      ]);
       // 23:30 UTC on 1 March is 2 March in Berlin.
       const one = await call(w.app, historyCall, { fromDate: '2026-03-02', toDate: '2026-03-02' }, me.token);
       expect(one.body.allData.map((r) => r.id)).toEqual([ids.doneA]);
@@ -141,9 +165,9 @@ describe.each(['Booking/GetDriverEarnings', 'Driver/GetDriverEarnings'] as const
     expect(res.body.data.totalMinor).toBe(3500);
     expect(res.body.data.jobs).toBe(2);
     expect(res.body.data.days).toEqual([
-      { date: '2026-03-01', jobs: 0, earningsMinor: 0 },
-      { date: '2026-03-02', jobs: 1, earningsMinor: 2500 },
-      { date: '2026-03-03', jobs: 1, earningsMinor: 1000 },
+      { date: '2026-03-01', jobs: 0, earningsMinor: 0, onStatementMinor: 0, estimatedMinor: 0 },
+      { date: '2026-03-02', jobs: 1, earningsMinor: 2500, onStatementMinor: 0, estimatedMinor: 2500 },
+      { date: '2026-03-03', jobs: 1, earningsMinor: 1000, onStatementMinor: 0, estimatedMinor: 1000 },
     ]);
   });
   it('answers a reversed or missing period with 400 naming the field', async () => {
@@ -250,6 +274,7 @@ describe('Driver/GetChatCount', () => {
 describe('Booking/GetDriverDashboardDetails', () => {
   it("answers the driver's today: jobs, earnings, availability, next job", async () => {
     const fresh = await w.person('driver');
+    await paidBy(wholeFareModel, [fresh.personId]);
     const now = new Date().toISOString();
     const done = await job(w.company.id, fresh.personId, 'completed', now, 1200);
     const open = await job(w.company.id, fresh.personId, 'accepted', now);
@@ -264,6 +289,7 @@ describe('Booking/GetDriverDashboardDetails', () => {
     expect(d.todayDoneCount).toBe(1);
     expect(d.earningsTodayMinor).toBe(1200);
     expect(d.earningsWeekMinor).toBe(1200);
+    expect(d.earningsTodayEstimatedMinor).toBe(1200);
     expect(d.nextJob?.id).toBe(open);
   });
   it('shows nothing of other companies, and is refused to the office', async () => {

@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll } from 'vitest';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { createDb, type RootDb } from '../src/platform/db/client';
 import { createLogger } from '../src/platform/logger';
+import { closeWhenFileEnds } from './file-end';
 import type { Services } from '../src/platform/services';
 
 export interface TestApp {
@@ -72,7 +72,7 @@ export async function createTestApp(
   const db = createDb(databaseUrl, 5);
   const { app, services } = await buildApp({ config, db, log: createLogger('silent'), checkOutputs: true });
   await app.ready();
-  afterAll(async () => {
+  closeWhenFileEnds(async () => {
     await app.close();
     await db.$client.end();
     if (!options.sharing) await dropDatabase(databaseUrl);

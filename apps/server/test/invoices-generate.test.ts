@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { groupJobs, periodOf } from '../src/domains/invoicing/generate';
-import { invoiceLines, invoices } from '../src/domains/invoicing/schema';
+import { groupJobs, periodOf, resumeStoppedRuns, runGeneration } from '../src/domains/invoicing/generate';
+import { invoiceLines, invoiceRuns, invoices } from '../src/domains/invoicing/schema';
 import { passengers } from '../src/domains/passengers/schema';
 import { call, callData } from './client';
 import {
@@ -44,6 +44,7 @@ describe('invoice periods and splits', () => {
     const job = (bookingId: number, serviceDate: string, passengerId: number, reference: string | null) => ({
       bookingId,
       clientId: 1,
+      clientName: 'Acme',
       status: 'completed',
       pickupAt: `${serviceDate}T10:00:00.000Z`,
       serviceDate,
@@ -151,6 +152,54 @@ describe('auto-generation', () => {
     );
     expect(await callData(t.app, 'BookingInvoice/GetGeneratedInvoices', {}, token)).toEqual([]);
     expect(await balance(t, w.company.id, 'clientUnbilled', w.otherClientId)).toBe(0);
+  });
+});
+
+describe('a run left by a stopped process', () => {
+  it('is queued again when nobody holds it, left alone while a live process does', async () => {
+    await doneAccountJobs(t, w, w.clientId, 2);
+    const [admin] = await t.db
+      .execute<{ id: number }>(sql`select id from users where company_id = ${w.company.id} order by id limit 1`)
+      .then((r) => r.rows);
+    // What a process killed before its first client leaves: the run running, no job waiting for it.
+    const [run] = await t.db
+      .insert(invoiceRuns)
+      .values({
+        companyId: w.company.id,
+        periodFrom: jobsPeriod.fromDate,
+        periodTo: jobsPeriod.toDate,
+        clientsTotal: 1,
+        createdBy: admin!.id,
+      })
+      .returning();
+    const holder = await t.db.$client.connect();
+    try {
+      await holder.query('select pg_advisory_lock($1, hashtext($2))', [w.company.id, `invoice-run:${run!.id}`]);
+      // Held by a live process: neither queued again nor worked on twice.
+      expect(await resumeStoppedRuns(t.services)).toBe(0);
+      await runGeneration(t.services, w.company.id, run!.id);
+      expect(await callData(t.app, 'BookingInvoice/GetAutoGenerateRun', { id: run!.id }, token)).toMatchObject({
+        status: 'running',
+        clientsDone: 0,
+      });
+    } finally {
+      await holder.query('select pg_advisory_unlock_all()');
+      holder.release();
+    }
+    // Its process gone, the run is queued again (here or by the server's own round) and finishes.
+    expect(await resumeStoppedRuns(t.services)).toBeLessThanOrEqual(1);
+    expect(await waitForRun(t, token, run!.id)).toMatchObject({ status: 'done', clientsDone: 1, invoicesMade: 1 });
+    expect(await resumeStoppedRuns(t.services)).toBe(0);
+
+    // A scheduled run whose job is gone cannot know its clients' periods: it says so.
+    const [scheduled] = await t.db
+      .insert(invoiceRuns)
+      .values({ companyId: w.company.id, periodFrom: jobsPeriod.fromDate, periodTo: jobsPeriod.toDate })
+      .returning();
+    await resumeStoppedRuns(t.services);
+    const stopped = await callData(t.app, 'BookingInvoice/GetAutoGenerateRun', { id: scheduled!.id }, token);
+    expect(stopped).toMatchObject({ status: 'failed', invoicesMade: 0 });
+    expect(stopped.error).toMatch(/stopped before it finished/);
   });
 });
 

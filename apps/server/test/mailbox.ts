@@ -1,6 +1,6 @@
 import { SMTPServer } from 'smtp-server';
-import { afterAll } from 'vitest';
 import { eventually } from './factories-notifications';
+import { closeWhenFileEnds } from './file-end';
 
 export interface ReceivedMail {
   to: string[];
@@ -44,9 +44,7 @@ export async function startMailbox() {
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  afterAll(async () => {
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  });
+  closeWhenFileEnds(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
   const port = (smtp.server.address() as { port: number }).port;
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -13,6 +13,8 @@ beforeAll(async () => {
 
 /** The Common look-ups: every signed-in role may read them (their subject is Lookup). */
 const commonLookups = allCalls.filter((c) => c.area === 'Common' && c.kind === 'list' && c.subject === 'Lookup');
+const unsigned = (body: unknown): unknown => JSON.parse(JSON.stringify(body).replace(/\?exp=\d+&sig=[\w-]+/g, ''));
+
 /** Asks a look-up whose name is known only at run time, with the method its contract entry takes. */
 const lookUp = (lookup: (typeof commonLookups)[number], token: string) => {
   const method = lookup.methods.includes('POST') ? 'POST' : 'GET';
@@ -295,7 +297,8 @@ describe('look-ups', () => {
       const asAdmin = await lookUp(lookup, w.admin.token);
       const asDispatcher = await lookUp(lookup, w.as.Dispatcher.token);
       expect(asDispatcher.status, lookup.name).toBe(200);
-      expect(asDispatcher.body, lookup.name).toEqual(asAdmin.body);
+      // Signed file addresses of two answers may straddle an expiry step; the file they name is what counts.
+      expect(unsigned(asDispatcher.body), lookup.name).toEqual(unsigned(asAdmin.body));
       const text = JSON.stringify(asDispatcher.body);
       expect(text, lookup.name).not.toContain('Their ');
       if (text.includes('Our ')) showingOurs.push(lookup.name);

@@ -48,6 +48,11 @@ export interface BuiltDef<K extends Kind, I extends z.ZodType, O extends z.ZodTy
   verb?: Verb;
   input: I;
   output: O;
+  /**
+   * A list's own fields beside `data`, `allData`, `total` and `count` (the spec's profitability
+   * totals): checked in tests and documented like the rows.
+   */
+  extra?: z.ZodObject;
 }
 
 export interface PlannedDef extends Base {
@@ -58,7 +63,7 @@ export interface PlannedDef extends Base {
 
 export type Def = BuiltDef<Kind, z.ZodType, z.ZodType> | PlannedDef;
 
-export function list<const D extends ReadOpts & { input: z.ZodType; row: z.ZodType }>(
+export function list<const D extends ReadOpts & { input: z.ZodType; row: z.ZodType; extra?: z.ZodObject }>(
   def: D,
 ): Omit<D, 'row'> & { kind: 'list'; output: D['row'] } {
   const { row, ...rest } = def;

@@ -14,3 +14,11 @@ export * from './reference-data/fixed-lists';
 export * from './crud';
 export * as schemas from './schemas';
 export { EXPIRING_DAYS, expiryStates, type ExpiryState } from './documents/schemas';
+export {
+  assignableSubjects,
+  grantLevels,
+  subjectAreas,
+  type GrantLevel,
+  type SubjectArea,
+} from './staff/permission-schemas';
+export { PROFITABILITY_MAX_YEARS, profitabilitySortColumns } from './reports/profitability';

@@ -40,17 +40,20 @@ function envelope(call: AnyCall): Json {
   if (call.kind === 'planned') return failure;
   const body = jsonSchema(call.output, 'output');
   switch (call.kind) {
-    case 'list':
+    case 'list': {
+      const extra = call.extra ? jsonSchema(call.extra, 'output') : { properties: {}, required: [] };
       return {
         type: 'object',
-        required: ['data', 'allData', 'total', 'count'],
+        required: ['data', 'allData', 'total', 'count', ...((extra.required ?? []) as string[])],
         properties: {
           data: { type: 'array', items: body },
           allData: { type: 'array', items: body, description: 'The whole filtered set, bounded' },
           total: { type: 'integer', description: 'Page count' },
           count: { type: 'integer', description: 'Rows in the whole filtered set' },
+          ...(extra.properties as Json),
         },
       };
+    }
     case 'read':
       return { type: 'object', required: ['data'], properties: { data: body } };
     case 'mutation':

@@ -3,7 +3,10 @@ export * from './auth/schemas';
 export * from './auth/account-schemas';
 export * from './company/schemas';
 export * from './company/booking-form';
+export * from './company/basic-settings';
+export * from './company/profile-settings';
 export * from './staff/schemas';
+export * from './staff/permission-schemas';
 export * from './reference-data/schemas';
 export * from './statistics/schemas';
 export * from './drivers/schemas';
@@ -36,3 +39,19 @@ export * from './invoices/settlement-schemas';
 export * from './invoices/credit-note-schemas';
 export * from './booking-validation/schemas';
 export * from './invoices/lifecycle-schemas';
+export * from './pay-rules/schemas';
+export * from './driver-expenses/schemas';
+export * from './driver-payments/schemas';
+export {
+  profitabilityInput,
+  clientProfitabilityRow,
+  driverProfitabilityRow,
+  vehicleProfitabilityRow,
+  clientProfitabilityTotals,
+  driverProfitabilityTotals,
+  profitabilityReconciliation,
+} from './reports/profitability';
+export * from './company/provider-settings';
+export * from './company/email-settings';
+export * from './company/email-templates';
+export * from './reports/report-schemas';

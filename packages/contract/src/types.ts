@@ -16,6 +16,9 @@ export type ParsedInput<K extends BuiltName> = z.output<Built<K>['input']>;
 /** The row (list) or object (read, mutation, flat) a call produces. */
 export type CallOutput<K extends BuiltName> = z.output<Built<K>['output']>;
 export type CallKind<K extends BuiltName> = Built<K>['kind'];
+/** A list's fields beside its rows (`extra` in the contract); nothing for most lists. */
+export type ListExtra<K extends BuiltName> =
+  Built<K> extends { extra: infer E extends z.ZodType } ? z.output<E> : unknown;
 
 export interface ListResponse<Row> {
   data: Row[];
@@ -37,7 +40,7 @@ export type FlatResponse<T> = T & MutationResponse<T>;
 
 export type ResponseOf<K extends BuiltName> =
   CallKind<K> extends 'list'
-    ? ListResponse<CallOutput<K>>
+    ? ListResponse<CallOutput<K>> & ListExtra<K>
     : CallKind<K> extends 'read'
       ? { data: CallOutput<K> }
       : CallKind<K> extends 'mutation'
@@ -47,7 +50,7 @@ export type ResponseOf<K extends BuiltName> =
 /** What a server handler returns; the router wraps it in the kind's envelope. */
 export type HandlerResult<K extends BuiltName> =
   CallKind<K> extends 'list'
-    ? ListResponse<CallOutput<K>>
+    ? ListResponse<CallOutput<K>> & ListExtra<K>
     : CallKind<K> extends 'mutation'
       ? { data: CallOutput<K>; message?: string }
       : CallOutput<K>;

@@ -173,7 +173,8 @@ function daysText(weekdays: readonly number[]): string {
   return days.map((d) => DAY_NAMES[d]).join(', ');
 }
 
-function compilePeaks(times: PeakTime[], periods: PeakPeriod[]): CompiledPeak[] {
+/** Peak times and periods ready to match (the pay engine reads the same peaks with `peakMatches`). */
+export function compilePeaks(times: readonly PeakTime[], periods: readonly PeakPeriod[]): CompiledPeak[] {
   const charge = (p: { multiplier?: string | null; surcharge?: number | null }) => ({
     multiplier: p.multiplier != null ? ratio(p.multiplier) : null,
     multiplierText: p.multiplier ?? null,

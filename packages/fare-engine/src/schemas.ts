@@ -39,13 +39,19 @@ export const kilometres = () =>
       'must be in whole metres (three decimals at most)',
     );
 
-/** An exact decimal string within [min, max] (the bounds are decimal strings too). */
+/**
+ * An exact decimal string within [min, max] (the bounds are decimal strings too). The format check
+ * stops the rest: the range checks read the text as a number and cannot read anything else.
+ */
 export const decimal = (opts: { min: string; max: string; above?: boolean }) =>
   z
     .string({ error: 'must be a decimal number such as 1.25' })
     .trim()
-    .regex(decimalPattern, 'must be a decimal number such as 1.25')
-    .refine((v) => v.replace(/[-.]/g, '').replace(/^0+/, '').length <= 12, 'must have at most 12 digits')
+    .regex(decimalPattern, { error: 'must be a decimal number such as 1.25', abort: true })
+    .refine((v) => v.replace(/[-.]/g, '').replace(/^0+/, '').length <= 12, {
+      error: 'must have at most 12 digits',
+      abort: true,
+    })
     .refine(
       (v) => (opts.above ? compareRatios(v, opts.min) > 0 : compareRatios(v, opts.min) >= 0),
       opts.above ? `must be more than ${opts.min}` : `must be at least ${opts.min}`,

@@ -35,6 +35,8 @@ const DAY = 86_400_000;
  */
 export async function seedBookingHistory(db: Db, companyId: number, perDay: number, days = 180): Promise<number> {
   const rnd = randomness(companyId * 7919);
+  // A generator of its own: journey times draw nothing from the sequence the bookings are made of.
+  const times = randomness(companyId * 104_729);
   const [company] = await db
     .select({ currency: companies.currency })
     .from(companies)
@@ -112,6 +114,7 @@ export async function seedBookingHistory(db: Db, companyId: number, perDay: numb
             : 'pending';
       const assigned = status !== 'pending' && status !== 'confirmed' && !(status === 'cancelled' && rnd.chance(0.5));
       const source = rnd.pick(sources);
+      const createdAt = new Date(pickupAt.getTime() - rnd.int(1, 72) * 3_600_000);
       batch.push({
         companyId,
         status,
@@ -134,7 +137,8 @@ export async function seedBookingHistory(db: Db, companyId: number, perDay: numb
         completedAt: status === 'completed' ? new Date(pickupAt.getTime() + Math.round(metres / 8.5) * 1000) : null,
         cancelledAt: status === 'cancelled' ? new Date(pickupAt.getTime() - rnd.int(1, 48) * 3_600_000) : null,
         createdBy: (source === 'office' || source === 'phone') && staffUsers.length ? rnd.pick(staffUsers).id : null,
-        createdAt: new Date(pickupAt.getTime() - rnd.int(1, 72) * 3_600_000),
+        createdAt,
+        ...(status === 'completed' || status === 'no_show' ? journeyTimes(times, createdAt, pickupAt, status) : {}),
       });
       journeys.push([from, to]);
     }
@@ -142,6 +146,28 @@ export async function seedBookingHistory(db: Db, companyId: number, perDay: numb
   }
   await flush();
   return made;
+}
+
+/**
+ * When a done job was allocated, set off, arrived and took the passenger on board, so the reports'
+ * pick-up and allocation figures have something to measure: mostly on time, some late.
+ */
+function journeyTimes(
+  rnd: ReturnType<typeof randomness>,
+  createdAt: Date,
+  pickupAt: Date,
+  status: 'completed' | 'no_show',
+): Partial<typeof bookings.$inferInsert> {
+  const at = (base: Date, minutes: number) => new Date(base.getTime() + minutes * 60_000);
+  const allocatedAt = new Date(Math.min(at(createdAt, rnd.int(2, 90)).getTime(), at(pickupAt, -20).getTime()));
+  const arrivedAt = at(pickupAt, rnd.chance(0.85) ? rnd.int(-6, 4) : rnd.int(6, 20));
+  return {
+    allocatedAt,
+    acceptedAt: at(allocatedAt, rnd.int(1, 5)),
+    onRouteAt: at(pickupAt, -rnd.int(15, 30)),
+    arrivedAt,
+    ...(status === 'completed' ? { onBoardAt: at(arrivedAt, rnd.int(1, 4)) } : {}),
+  };
 }
 
 function placeRow(place: { address: string; postcode: string; lat: number; lng: number }) {

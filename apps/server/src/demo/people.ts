@@ -150,6 +150,7 @@ export async function seedRegister(
         parentClientId: acme?.id,
         name: 'Acme Logistics',
         accountNo: 'ACME-LOG',
+        invoiceGroup: 'parent' as const,
         email: `logistics@acme.${domain}`,
         clientTypeId: corporate?.id,
       },
@@ -158,6 +159,8 @@ export async function seedRegister(
         parentClientId: acme?.id,
         name: 'Acme Legal',
         accountNo: 'ACME-LEG',
+        // Both billed on Acme Holdings' invoices (docs/invoicing.md#billing-through-the-parent).
+        invoiceGroup: 'parent' as const,
         email: `legal@acme.${domain}`,
         clientTypeId: corporate?.id,
       },

@@ -15,6 +15,9 @@ import { seedDriversOnShift } from './shifts';
 import { seedPayments } from './payments';
 import { seedInvoices } from './invoices';
 import { seedTariffs } from './tariffs';
+import { seedPayModels } from './pay-models';
+import { seedDriverExpenses } from './driver-expenses';
+import { seedDriverStatements } from './driver-statements';
 
 export { demoSignIns } from './companies';
 
@@ -104,6 +107,12 @@ const steps: { id: string; run: (db: Db) => Promise<void> }[] = [
     },
   },
   {
+    id: 'driver-pay-models',
+    run: async (db) => {
+      for (const c of demoCompanies) await seedPayModels(db, c.id);
+    },
+  },
+  {
     id: 'company-looks',
     run: async (db) => {
       for (const [id, look] of Object.entries(demoLooks)) {
@@ -112,6 +121,17 @@ const steps: { id: string; run: (db: Db) => Promise<void> }[] = [
           .set({ ...look, iconUrl: `/branding/${look.iconUrl}/icon.svg` })
           .where(eq(companies.id, Number(id)));
       }
+    },
+  },
+  {
+    // Company 1 only: the demo's UK operator, whose Finance pages the journeys walk through.
+    id: 'driver-expenses',
+    run: async (db) => seedDriverExpenses(db, 1),
+  },
+  {
+    id: 'driver-statements',
+    run: async (db) => {
+      for (const c of demoCompanies) await seedDriverStatements(db, c.id);
     },
   },
 ];

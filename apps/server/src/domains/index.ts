@@ -32,6 +32,14 @@ import { invoiceDocumentHandlers } from './invoicing/documents/handlers';
 import { invoiceMoneyHandlers } from './invoicing/money/handlers';
 import { bookingValidationHandlers } from './booking-validation/handlers';
 import { invoiceLifecycleHandlers } from './invoicing/handlers';
+import { payRulesHandlers } from './pay-rules/handlers';
+import { driverExpensesHandlers } from './driver-expenses/handlers';
+import { driverPayHandlers } from './driver-pay/handlers';
+import { permissionsHandlers } from './permissions/handlers';
+import { profitabilityHandlers } from './profitability/handlers';
+import { providerSettingsHandlers } from './provider-settings/handlers';
+import { emailSettingsHandlers } from './email-settings/handlers';
+import { reportsHandlers } from './reports/handlers';
 
 /** Every built call's handler; the type makes a built call without a handler a compile error. */
 export const allHandlers: Handlers = {
@@ -68,4 +76,12 @@ export const allHandlers: Handlers = {
   ...invoiceMoneyHandlers,
   ...bookingValidationHandlers,
   ...invoiceLifecycleHandlers,
+  ...payRulesHandlers,
+  ...driverExpensesHandlers,
+  ...driverPayHandlers,
+  ...permissionsHandlers,
+  ...profitabilityHandlers,
+  ...providerSettingsHandlers,
+  ...emailSettingsHandlers,
+  ...reportsHandlers,
 };

@@ -30,3 +30,6 @@ export * from '../platform/events/schema';
 export * from './web-booker/schema';
 export * from './booking-validation/schema';
 export * from './invoicing/schema';
+export * from './driver-pay/schema';
+export * from './provider-settings/schema';
+export * from './email-settings/schema';

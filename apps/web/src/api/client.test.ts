@@ -28,7 +28,7 @@ describe('the API client', () => {
     localStorage.setItem('refreshToken', 'r1');
     handler = (url, init) => {
       if (url === '/jwt/refresh-token') {
-        expect(JSON.parse(String(init.body))).toEqual({ refreshToken: 'r1' });
+        expect(JSON.parse(String(init.body))).toMatchObject({ refreshToken: 'r1' });
         return json(200, { accessToken: 'new', refreshToken: 'r2' });
       }
       const auth = (init.headers as Record<string, string>).authorization;
@@ -43,6 +43,39 @@ describe('the API client', () => {
     expect(requests.filter((r) => r.url === '/jwt/refresh-token')).toHaveLength(1);
     expect(localStorage.getItem('accessToken')).toBe('new');
     expect(localStorage.getItem('refreshToken')).toBe('r2');
+  });
+
+  it('asks again with the same idempotency key when a refresh’s answer was lost, and a new key after', async () => {
+    localStorage.setItem('accessToken', 'old');
+    localStorage.setItem('refreshToken', 'r1-0123456789abcdef');
+    const sent: { refreshToken: string; idempotencyKey: string }[] = [];
+    let answerLost = true;
+    handler = (url, init) => {
+      if (url === '/jwt/refresh-token') {
+        sent.push(JSON.parse(String(init.body)) as (typeof sent)[number]);
+        // The page that asked first was left before the answer came: the answer never reached it.
+        if (answerLost) throw new TypeError('Failed to fetch');
+        const n = sent.length;
+        return json(200, { accessToken: `new-${n}`, refreshToken: `r${n}-0123456789abcdef-${n}` });
+      }
+      const auth = (init.headers as Record<string, string>).authorization;
+      return auth?.startsWith('Bearer new')
+        ? json(200, { data: { userID: 1 } })
+        : json(401, { code: 401, message: 'x' });
+    };
+    await expect(callApi('Common/GetDecodedUserID', {})).rejects.toBeInstanceOf(ApiError);
+    answerLost = false;
+    localStorage.setItem('accessToken', 'old');
+    expect((await callApi('Common/GetDecodedUserID', {})).data.userID).toBe(1);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.refreshToken).toBe(sent[0]!.refreshToken);
+    expect(sent[1]!.idempotencyKey).toBe(sent[0]!.idempotencyKey);
+    expect(sent[0]!.idempotencyKey.length).toBeGreaterThanOrEqual(16);
+
+    localStorage.setItem('accessToken', 'old');
+    await callApi('Common/GetDecodedUserID', {});
+    expect(sent[2]!.refreshToken).toBe('r2-0123456789abcdef-2');
+    expect(sent[2]!.idempotencyKey).not.toBe(sent[1]!.idempotencyKey);
   });
 
   it('ends the session when the refresh fails', async () => {

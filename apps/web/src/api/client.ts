@@ -14,11 +14,17 @@ export function onSessionEnded(listener: Listener): () => void {
 
 let refreshing: Promise<boolean> | null = null;
 
+/**
+ * The idempotency key goes into storage before the request: a page left while the refresh is under
+ * way loses its answer, and the next page asks again with the same token and key, which the server
+ * answers with the same new token instead of taking it for a stolen one.
+ */
 async function postRefresh(refreshToken: string): Promise<boolean> {
+  const idempotencyKey = storage.refreshKeyFor(refreshToken);
   const response = await fetch('/jwt/refresh-token', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ refreshToken }),
+    body: JSON.stringify({ refreshToken, idempotencyKey }),
   });
   if (!response.ok) return false;
   const body = (await response.json()) as { accessToken: string; refreshToken: string };

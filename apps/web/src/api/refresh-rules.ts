@@ -13,6 +13,10 @@ const paymentSettingsChange: RefreshRule = {
   also: ['Configuration/GetStripeKeyLive', 'PaymentTransaction/GetStripeLiveStatus'],
 };
 const bookingChange: RefreshRule = { also: ['Dashboard', 'Dispatch', 'Passenger/GetPassengerBookingHistory'] };
+// Money applied to an invoice changes its status and what is left to pay: the invoice's page and lists.
+const invoiceMoneyChange: RefreshRule = { also: ['Invoice'] };
+// An issued credit note lowers what the invoice leaves to pay and the client's statement as well.
+const creditNoteChange: RefreshRule = { also: ['Invoice', 'Payment'] };
 
 export const refreshRules: Partial<Record<BuiltName, RefreshRule>> = {
   // Owners show the state of their papers; the dashboard counts what expires.
@@ -33,6 +37,10 @@ export const refreshRules: Partial<Record<BuiltName, RefreshRule>> = {
   'Booking/ApproveRemoteBookingHistory': bookingChange,
   // Cancelling a series takes its bookings off the dispatch board.
   'Booking/CancelRepeatBooking': { also: ['Dispatch'] },
+  'Client/ClientPayment': invoiceMoneyChange,
+  'Client/AddInvoicePaymentTransaction': invoiceMoneyChange,
+  'PaymentTransaction/InvoiceCheckoutPaymentTransaction': invoiceMoneyChange,
+  'CreditNote/UpdateCreditNote': creditNoteChange,
   'Configuration/Create': paymentSettingsChange,
   'Configuration/Update': paymentSettingsChange,
   // Marked read on sight, again and again: only the conversation and its counts change.

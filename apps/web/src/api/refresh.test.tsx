@@ -47,6 +47,19 @@ describe('what a change refreshes', () => {
     expect(staleAfter('DriverType/Update', { also: ['Lookup'] })('Driver/GetDriverTypeList')).toBe(true);
     expect(staleAfter('DriverType/Update', { only: ['Common/GetZoneList'] })('DriverType/GetTableSummary')).toBe(false);
   });
+
+  it('shows money applied to an invoice on the invoice itself, and a credit note on the statement too', () => {
+    // The invoice page's header reads the invoice (status, left to pay); its panels read payments.
+    for (const change of ['Client/ClientPayment', 'Client/AddInvoicePaymentTransaction']) {
+      expect(staleAfter(change)('BookingInvoice/GetInvoiceDetails'), change).toBe(true);
+      expect(staleAfter(change)('BookingInvoice/GetTableSummary'), change).toBe(true);
+      expect(staleAfter(change)('Client/GetInvoiceData'), change).toBe(true);
+    }
+    const issued = staleAfter('CreditNote/UpdateCreditNote');
+    for (const read of ['BookingInvoice/GetInvoiceDetails', 'Client/GetInvoiceData', 'Client/InvoiceDeAmount']) {
+      expect(issued(read), read).toBe(true);
+    }
+  });
 });
 
 describe('useCallMutation', () => {

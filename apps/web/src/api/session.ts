@@ -54,6 +54,7 @@ const plainKeys = [
 const signedInKeys = [
   'accessToken',
   'refreshToken',
+  'refreshKey',
   'token',
   'userData',
   'fullName',
@@ -100,11 +101,27 @@ export const storage = {
     localStorage.setItem('accessToken', accessToken);
     localStorage.setItem('token', accessToken);
     localStorage.setItem('refreshToken', refreshToken);
+    localStorage.removeItem('refreshKey');
+  },
+  /** The idempotency key of the refresh of this token: the one kept from a try whose answer was lost, or a new one. */
+  refreshKeyFor(refreshToken: string): string {
+    const kept = localStorage.getItem('refreshKey');
+    const [forToken, key] = kept ? kept.split(' ') : [];
+    if (forToken === refreshToken.slice(-16) && key) return key;
+    const made = crypto.randomUUID();
+    localStorage.setItem('refreshKey', `${refreshToken.slice(-16)} ${made}`);
+    return made;
   },
 };
 
 /** Layout and language choices belong to the device, not the session: they survive sign-in. */
 const preferenceKeys = ['skin', 'direction', 'menuCollapsed', 'language'] as const;
+
+/** The signed-in user's data after a change of their role's rules (the rest of the session stays). */
+export function storeUserData(userData: UserData): void {
+  localStorage.setItem('userData', JSON.stringify(userData));
+  localStorage.setItem('staffRoleID', String(userData.staffRoleID));
+}
 
 /** Sign-in: clear every local and session key, then store the session and the web-view flag. */
 export function storeSession(session: SessionData, webView: boolean): void {

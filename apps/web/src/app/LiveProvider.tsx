@@ -33,16 +33,22 @@ const stale: Record<string, string[]> = {
   ],
   incident: ['Incident/'],
   lostfound: ['LostandFound/', 'Dashboard/'],
+  permissions: ['Permissions/', 'Staff/GetStaffRoleList', 'Common/GetStaffRoleTypeList'],
 };
 
 /** Opens the live channel while someone is signed in and keeps cached answers fresh with it. */
 export function LiveProvider({ children }: { children: ReactNode }) {
-  const { user } = useAuth();
+  const { user, refreshAbility } = useAuth();
   const client = useQueryClient();
+  const staffRoleId = user?.role === 'Staff' ? user.staffRoleID : 0;
   useEffect(() => {
     if (!user) return;
     live.start();
     const offEvent = live.onEvent((e) => {
+      // The signed-in user's own role changed: menus and routes follow without signing in again.
+      if (e.event === 'permissions.changed' && staffRoleId && e.payload.staffRoleId === staffRoleId) {
+        void refreshAbility().catch(() => undefined);
+      }
       const prefixes = stale[e.event.split('.')[0] ?? ''] ?? [];
       void client.invalidateQueries({
         predicate: (q) =>
@@ -55,7 +61,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       offReload();
       live.stop();
     };
-  }, [user, client]);
+  }, [user, client, staffRoleId, refreshAbility]);
   return <>{children}</>;
 }
 

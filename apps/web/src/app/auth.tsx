@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { callApi, onSessionEnded } from '../api/client';
-import { clearSession, storage, storeSession, type SessionData, type UserData } from '../api/session';
+import { clearSession, storage, storeSession, storeUserData, type SessionData, type UserData } from '../api/session';
 import { abilityFrom, AbilityContext } from './ability';
 import { logoutMarker } from './branding';
 
@@ -8,6 +8,8 @@ interface Auth {
   user: UserData | null;
   signedIn(session: SessionData, webView: boolean): void;
   signOut(): Promise<void>;
+  /** Reads the signed-in user's rules again (their role changed): menus and pages follow at once. */
+  refreshAbility(): Promise<void>;
 }
 
 const AuthContext = createContext<Auth | null>(null);
@@ -64,8 +66,27 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [],
   );
 
+  const refreshAbility = useCallback(async () => {
+    if (!storage.accessToken) return;
+    const { data } = await callApi('Permissions/GetOwnAbility', {});
+    const stored = storage.userData;
+    if (!stored) return;
+    const next = { ...stored, staffRoleID: data.staffRoleID, staffRoleName: data.staffRoleName, ability: data.ability };
+    storeUserData(next);
+    setUser(next);
+  }, []);
+
+  // A staff role can change while its user is signed in; coming back to the tab is a cheap moment to
+  // look again, for screens that have no live channel to be told on.
+  useEffect(() => {
+    if (user?.role !== 'Staff') return;
+    const onVisible = () => document.visibilityState === 'visible' && void refreshAbility().catch(() => undefined);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [user?.role, refreshAbility]);
+
   const ability = useMemo(() => abilityFrom(user?.ability), [user]);
-  const value = useMemo(() => ({ user, signedIn, signOut }), [user, signedIn, signOut]);
+  const value = useMemo(() => ({ user, signedIn, signOut, refreshAbility }), [user, signedIn, signOut, refreshAbility]);
   return (
     <AuthContext.Provider value={value}>
       <AbilityContext.Provider value={ability}>{children}</AbilityContext.Provider>

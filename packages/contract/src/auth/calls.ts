@@ -32,7 +32,8 @@ export const tokens = area(
       output: tokenPair,
       isPublic: true,
       verb: 'read',
-      summary: 'Rotates a refresh token. Presenting an already rotated token revokes its whole family.',
+      summary:
+        'Rotates a refresh token. Presenting an already rotated token revokes its whole family, unless it comes with the idempotency key of that rotation and the new token it gave is still unused: then that token is answered again.',
     }),
     login: { ...signIn, summary: 'The same as UserLogin/UserSignIn.' },
     register: mutation({

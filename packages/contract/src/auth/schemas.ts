@@ -72,6 +72,14 @@ export const signInInput = z.object({
 
 export const refreshInput = z.object({
   refreshToken: z.string().min(1, 'is required').max(200, 'must be at most 200 characters'),
+  idempotencyKey: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .max(100, 'must be at most 100 characters')
+    .optional()
+    .describe(
+      'Made by the client for one refresh and sent again with the same token when its answer was lost (the page was reloaded): the same token and key answer the same new refresh token while nobody has used it',
+    ),
 });
 
 export const tokenPair = z.object({

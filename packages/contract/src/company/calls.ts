@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { lookup } from '../crud';
-import { area, flat, list, mutation, planned, read } from '../define';
+import { area, flat, list, mutation, read } from '../define';
 import { imageUpload, noInput } from '../fields';
 import {
   paymentConfiguration,
@@ -8,7 +8,39 @@ import {
   paymentConfigurationListInput,
   publishableKeyAnswer,
 } from '../payments/configuration-schemas';
+import {
+  basicSettings,
+  basicSettingsCreateInput,
+  basicSettingsListInput,
+  basicSettingsUpdateInput,
+  companyUserRow,
+  companyUsersInput,
+} from './basic-settings';
 import { bookingFormSettingUpdateInput, bookingFormSettings } from './booking-form';
+import {
+  emailSettings,
+  emailSettingsInput,
+  emailSettingsListInput,
+  emailUser,
+  emailUsersInput,
+  templatePreview,
+  templatePreviewInput,
+  testMailAnswer,
+  testMailInput,
+} from './email-settings';
+import {
+  providerKindInput,
+  providerSetting,
+  providerSettingInput,
+  providerSettingListInput,
+} from './provider-settings';
+import {
+  profileListInput,
+  profileSettings,
+  profileSettingsInput,
+  savedProfile,
+  staffRoleType,
+} from './profile-settings';
 import {
   companyLook,
   companyLookInput,
@@ -163,12 +195,34 @@ export const configurationSettings = area(
 
 export const profileSettingsSettings = area(
   'ProfileSettings',
-  { subject: 'Settings' },
+  { subject: 'Profile' },
   {
-    GetTableSummary: planned(),
-    GetUsers: planned(),
-    Create: planned(),
-    Update: planned(),
+    GetTableSummary: list({
+      input: profileListInput,
+      row: profileSettings,
+      summary:
+        "The signed-in user's own profile as the one row of the list; an id or userID of anyone else answers 403.",
+    }),
+    GetUsers: list({
+      input: profileListInput,
+      row: staffRoleType,
+      summary: "The company's staff role types, for the profile's role; isOwn marks the signed-in user's role.",
+    }),
+    Create: mutation({
+      verb: 'update',
+      input: profileSettingsInput,
+      output: savedProfile,
+      upload: 'profileImage',
+      summary: 'Saves the profile: a profile always exists, so Create is the same save as Update.',
+    }),
+    Update: mutation({
+      verb: 'update',
+      input: profileSettingsInput,
+      output: savedProfile,
+      upload: 'profileImage',
+      summary:
+        "Changes the signed-in user's name, picture and, with `password`, the password (ProfileSettings/UpdatePassword's rules; a new token pair is answered and other sessions end). Another user's id answers 403.",
+    }),
   },
 );
 
@@ -176,10 +230,32 @@ export const basicSettingsSettings = area(
   'BasicSettings',
   { subject: 'Settings' },
   {
-    GetTableSummary: planned(),
-    Create: planned(),
-    Update: planned(),
-    GetUsers: planned(),
+    GetTableSummary: list({
+      input: basicSettingsListInput,
+      row: basicSettings,
+      summary: "The company's basic settings as the one row of the list (a company always has them).",
+    }),
+    Create: mutation({
+      verb: 'update',
+      input: basicSettingsCreateInput,
+      output: basicSettings,
+      upload: 'companyImage',
+      summary:
+        'Saves the whole form: companyName, timeZone and currency are required, what is left out takes its default. Settings exist with the company, so Create is an idempotent save, never a 409.',
+    }),
+    Update: mutation({
+      verb: 'update',
+      input: basicSettingsUpdateInput,
+      output: basicSettings,
+      upload: 'companyImage',
+      summary:
+        'Changes the fields sent. A new companyImage becomes the logo of the sign-in page and the loader (Common/GetSystemLogo). The base takes both coordinates or none.',
+    }),
+    GetUsers: list({
+      input: companyUsersInput,
+      row: companyUserRow,
+      summary: "The company's office accounts (Admin and Staff), paged, sorted and searchable by name and e-mail.",
+    }),
   },
 );
 
@@ -187,10 +263,31 @@ export const providerSettingsSettings = area(
   'ProviderSettings',
   { subject: 'Settings' },
   {
-    GetTableSummary: planned(),
-    GetProvider: planned(),
-    Create: planned(),
-    Update: planned(),
+    GetTableSummary: list({
+      input: providerSettingListInput,
+      row: providerSetting,
+      summary:
+        "Every outside service the company may choose (SMS gateway, map tiles, routing, flight data, postcodes, address search), each as it applies now: the company's choice, else the server's environment. Secrets answer a hint only. Card payments are Configuration/*.",
+    }),
+    GetProvider: read({
+      input: providerKindInput,
+      output: providerSetting,
+      summary: 'One kind of service as it applies now (the environment default when the company has no choice).',
+    }),
+    Create: mutation({
+      verb: 'create',
+      input: providerSettingInput,
+      output: providerSetting,
+      summary:
+        "Saves the company's first choice for a kind (409 when it has one: use Update). A provider with an address needs url; secrets are sealed and never answered.",
+    }),
+    Update: mutation({
+      verb: 'update',
+      input: providerSettingInput,
+      output: providerSetting,
+      summary:
+        "Changes the fields sent of a kind's choice (over the environment default when none is saved); useDefault removes the company's choice. The next call that uses the service uses it.",
+    }),
   },
 );
 
@@ -198,9 +295,46 @@ export const emailSettingsSettings = area(
   'EmailSettings',
   { subject: 'Settings' },
   {
-    GetTableSummary: planned(),
-    GetUsers: planned(),
-    Create: planned(),
-    Update: planned(),
+    GetTableSummary: list({
+      input: emailSettingsListInput,
+      row: emailSettings,
+      summary:
+        "The company's one e-mail settings row as it applies now (its SMTP server, else the server's), with every message template (the company's text or the default) and its placeholders. The password answers a hint only.",
+    }),
+    GetUsers: list({
+      input: emailUsersInput,
+      row: emailUser,
+      summary:
+        'The office users with an e-mail address: who may receive the test mail and blind copies of the company mail (receivesCopies).',
+    }),
+    Create: mutation({
+      verb: 'create',
+      input: emailSettingsInput,
+      output: emailSettings,
+      summary:
+        'Saves the first e-mail settings (409 when saved: use Update). The SMTP server is tried first: one that refuses is a 400 and nothing is saved, unless saveAnyway.',
+    }),
+    Update: mutation({
+      verb: 'update',
+      input: emailSettingsInput,
+      output: emailSettings,
+      summary:
+        'Changes the fields and templates sent (a template with null subject and body returns to the default); a changed server is tried first like Create. A template naming an unknown placeholder is a 400 naming it.',
+    }),
+    SendTestMail: mutation({
+      verb: 'update',
+      input: testMailInput,
+      output: testMailAnswer,
+      addedBecause:
+        'the e-mail settings screen sends a test mail through the SMTP server typed (or the saved one) before the office relies on it',
+      summary:
+        "Sends a test mail now, through the server sent or else the company's saved one; a server that refuses is a 400 with its answer. Saves nothing.",
+    }),
+    PreviewTemplate: read({
+      input: templatePreviewInput,
+      output: templatePreview,
+      addedBecause: 'the template editor shows the mail as it will go out, in the company look, with sample facts',
+      summary: "A template rendered with sample facts: subject, text and the HTML mail in the company's look.",
+    }),
   },
 );

@@ -21,6 +21,8 @@ import {
   driverExpenseRow,
   driverOwnExpenseListInput,
   driverOwnExpenseRow,
+  driverOwnStatementListInput,
+  driverOwnStatementRow,
   driverPersonalProfileInput,
 } from './account-schemas';
 
@@ -61,6 +63,14 @@ export const driverAccount = area(
         'the driver app shows the expenses a driver sent and what the office decided; the spec names only the call that adds one',
       summary:
         "The signed-in driver's own expenses, newest first; status filters pending, approved or declined; q searches the type and note.",
+    }),
+    GetDriverStatementsDrvApp: list({
+      input: driverOwnStatementListInput,
+      row: driverOwnStatementRow,
+      addedBecause:
+        'the driver app lists the statements a driver is paid by, to open each as PDF; the office lists need the DriverPayment subject',
+      summary:
+        "The signed-in driver's approved and settled statements, newest period first: the totals, the net (> 0 the office pays the driver, < 0 the driver owes), what is settled and what is left. Drafts are never listed.",
     }),
     GetDriverDocumentsDrvApp: read({
       input: noInput(),

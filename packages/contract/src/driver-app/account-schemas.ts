@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { lookupInput } from '../crud';
 import { documentExpiryState, ownerDocumentStates } from '../documents/schemas';
 import { driverProfile, driverUpdateInput } from '../drivers/schemas';
+import { statementRow } from '../driver-payments/schemas';
 import { documentUpload, id, isoDate, listInput, text, wholeNumber } from '../fields';
 
 /** The driver's own profile: the office's notes about the driver stay in the office. */
@@ -244,3 +245,29 @@ export const driverAppVehicleRow = z.object({
   takenBy: z.string().nullable().describe('The driver on an open shift with it, when another driver'),
   documentState: z.enum(ownerDocumentStates),
 });
+
+/** Driver/GetDriverStatementsDrvApp: the signed-in driver's statements, newest period first. */
+export const driverOwnStatementListInput = listInput({});
+
+/**
+ * A statement as its driver sees it: the office's statement row without the office's parts (attention
+ * reasons, row version), and only once approved: a draft may still change.
+ */
+export const driverOwnStatementRow = statementRow
+  .pick({
+    id: true,
+    statementNo: true,
+    periodFrom: true,
+    periodTo: true,
+    earnedMinor: true,
+    bonusesMinor: true,
+    expensesMinor: true,
+    adjustmentsMinor: true,
+    deductionsMinor: true,
+    cashCollectedMinor: true,
+    netMinor: true,
+    settledMinor: true,
+    dueMinor: true,
+    approvedAt: true,
+  })
+  .extend({ status: z.enum(['approved', 'settled']) });

@@ -58,7 +58,8 @@ export const bookingDriverLists = area(
     GetDriverEarnings: read({
       input: driverPeriodInput,
       output: driverEarningsAnswer,
-      summary: "The signed-in driver's earnings (driverPriceMinor of done jobs) in a period, by company day.",
+      summary:
+        "The signed-in driver's pay for done jobs in a period, by company day: approved statements' pay, else an estimate.",
     }),
     GetBookingTime: read({
       input: byId(),

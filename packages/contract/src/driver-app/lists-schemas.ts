@@ -7,7 +7,12 @@ export const driverJobRow = bookingRow.extend({
   driverPriceMinor: z
     .number()
     .nullable()
-    .describe('What the driver is paid for the job, in minor units (null: not set yet)'),
+    .describe(
+      "What the driver is paid for the job, in minor units: its pay on the driver's approved statement, else what statement generation would pay it (null: a cancelled or rejected job)",
+    ),
+  driverPayEstimated: z
+    .boolean()
+    .describe('True while the job is on no approved statement of the driver: driverPriceMinor is an estimate'),
   notesForDriver: z.string().nullable(),
 });
 
@@ -32,7 +37,24 @@ export const driverPeriodInput = z
     path: ['toDate'],
   });
 
-export const driverEarningsDay = z.object({ date: z.string(), jobs: z.number(), earningsMinor: z.number() });
+const onStatementMinor = z
+  .number()
+  .describe('Pay of the jobs on an approved or settled statement (with its corrections), minor units');
+const estimatedMinor = z
+  .number()
+  .describe('Pay of done jobs on no approved statement yet, as statement generation would pay them now: an estimate');
+
+/**
+ * A job's pay is its approved statement's (with corrections), else what statement generation would
+ * pay it now (the estimate); earningsMinor = onStatementMinor + estimatedMinor (docs/driver-app-lists.md#earnings).
+ */
+export const driverEarningsDay = z.object({
+  date: z.string(),
+  jobs: z.number(),
+  earningsMinor: z.number(),
+  onStatementMinor,
+  estimatedMinor,
+});
 
 export const driverEarningsAnswer = z.object({
   fromDate: z.string(),
@@ -40,6 +62,9 @@ export const driverEarningsAnswer = z.object({
   currency: z.string(),
   jobs: z.number(),
   totalMinor: z.number(),
+  onStatementMinor,
+  estimatedMinor,
+  estimatedJobs: z.number().describe('How many of the jobs are on no approved statement yet'),
   days: z.array(driverEarningsDay),
 });
 
@@ -76,6 +101,12 @@ export const driverDashboardAnswer = z.object({
   todayDoneCount: z.number(),
   earningsTodayMinor: z.number(),
   earningsWeekMinor: z.number(),
+  earningsTodayEstimatedMinor: z
+    .number()
+    .describe('The part of earningsTodayMinor on no approved statement yet (an estimate), minor units'),
+  earningsWeekEstimatedMinor: z
+    .number()
+    .describe('The part of earningsWeekMinor on no approved statement yet (an estimate), minor units'),
   nextJob: driverJobRow.nullable(),
 });
 
@@ -89,6 +120,9 @@ export const driverPaymentSummaryAnswer = z.object({
   currency: z.string(),
   jobs: z.number(),
   earningsMinor: z.number(),
+  onStatementMinor,
+  estimatedMinor,
+  estimatedJobs: z.number().describe('How many of the jobs are on no approved statement yet'),
   approvedExpensesMinor: z.number(),
   pendingExpensesMinor: z.number(),
   creditsMinor: z.number(),
@@ -122,6 +156,8 @@ export const driverEarningsAverageAnswer = z.object({
   currency: z.string(),
   jobs: z.number(),
   totalMinor: z.number(),
+  onStatementMinor,
+  estimatedMinor,
   perJobMinor: z.number(),
   /** Over every calendar day of the period. */
   perDayMinor: z.number(),

@@ -1,6 +1,6 @@
-import { area, planned } from '../define';
+import { area } from '../define';
 import { creditNoteCalls } from './credit-note-calls';
-import { invoiceDocumentCalls } from './document-calls';
+import { driverStatementDocumentCalls, invoiceDocumentCalls } from './document-calls';
 import { invoiceLifecycleCalls } from './lifecycle-calls';
 import { invoiceSettlementCalls } from './settlement-calls';
 
@@ -11,9 +11,7 @@ export const bookingInvoiceInvoice = area(
     ...invoiceLifecycleCalls,
     ...invoiceDocumentCalls,
     ...invoiceSettlementCalls,
-    // A driver's pay statement: built with driver pay.
-    GetGenerateDocumentDriverPayment: planned(),
-    GetGenerateDocumentDriverPaymentForDriverApp: planned(),
+    ...driverStatementDocumentCalls,
   },
 );
 

@@ -1,4 +1,5 @@
 import { mutation, read } from '../define';
+import { byId } from '../fields';
 import {
   bookingReceiptInput,
   bookingReceiptPdfInput,
@@ -91,5 +92,27 @@ export const invoiceDocumentCalls = {
     output: sentReceipt,
     summary:
       "E-mails the receipt of a card payment against an invoice: the payment given, or the invoice's latest card payment. None: 409.",
+  }),
+};
+
+/**
+ * A driver's self-billing statement as PDF (docs/driver-pay.md#self-billing-statement): `id` is the
+ * statement's, as in the DrvrPayment calls. The office reads it with driver pay's permission; the
+ * driver app reads its own driver's only.
+ */
+export const driverStatementDocumentCalls = {
+  GetGenerateDocumentDriverPayment: read({
+    subject: 'DriverPayment',
+    input: byId(),
+    output: documentFile,
+    summary:
+      "A driver's self-billing statement as PDF, base64 with its SHA-256: an approved or settled statement's bytes are stored at the first request and answered the same ever after; one not yet approved is rendered now, marked DRAFT, and not stored.",
+  }),
+  GetGenerateDocumentDriverPaymentForDriverApp: read({
+    subject: 'DriverApp',
+    input: byId(),
+    output: documentFile,
+    summary:
+      "The signed-in driver's own approved or settled statement as PDF, the same bytes the office gets. Another driver's statement, or one not yet approved: 404.",
   }),
 };

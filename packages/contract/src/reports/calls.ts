@@ -1,24 +1,12 @@
-import { area, planned } from '../define';
+import { area } from '../define';
+import { reportCalls } from './booking-reports';
 
-export const profitabilityProfitability = area(
-  'Profitability',
-  { subject: 'Profitability' },
-  {
-    GetClientProfitability: planned(),
-    GetDriverProfitability: planned(),
-    GetVehicleProfitability: planned(),
-  },
-);
+export { profitabilityProfitability } from './profitability';
 
 export const reportsReports = area(
   'Reports',
   { subject: 'Reports' },
   {
-    GetReportsDataBookingsTotals: planned(),
-    GetReportsDataBooking: planned(),
-    GetReportsDataClient: planned(),
-    GetReportsDataDriver: planned(),
-    GetReportsDataPassenger: planned(),
-    GetReportsDataVehicleType: planned(),
+    ...reportCalls,
   },
 );

@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import { codeRow, deletedRow, lookup } from '../crud';
-import { area, list, mutation, planned, read } from '../define';
+import { area, list, mutation, read } from '../define';
 import { byId, id, imageUpload, noInput, wholeNumber } from '../fields';
 import { entityStatsInput } from '../statistics/schemas';
+import {
+  assignInput,
+  ownAbility,
+  permissionListInput,
+  permissionRoleLookupRow,
+  permissionRoleRow,
+} from './permission-schemas';
 import {
   createNewUserInput,
   createUserInput,
@@ -163,8 +170,29 @@ export const permissionsPermissions = area(
   'Permissions',
   { subject: 'Permissions' },
   {
-    GetTableSummary: planned(),
-    GetStaffRoleList: planned(),
-    Assign: planned(),
+    GetTableSummary: list({
+      input: permissionListInput,
+      row: permissionRoleRow,
+      summary:
+        "The company's staff roles with their level (none, read, manage) on every assignable subject; `q` searches the role name.",
+    }),
+    GetStaffRoleList: lookup(permissionRoleLookupRow, {
+      summary: "The company's staff roles (id, name), for pickers.",
+    }),
+    Assign: mutation({
+      verb: 'update',
+      input: assignInput,
+      output: permissionRoleRow,
+      summary:
+        "Adds a role (no `id`: `name` and `grants`) or replaces a role's grants (`id`, optionally a new `name`); a subject left out of `grants` is none. Nobody grants or takes away more than they hold themselves (403 naming the subject), and the company always keeps someone who may manage permissions (409).",
+    }),
+    GetOwnAbility: read({
+      input: noInput(),
+      output: ownAbility,
+      subject: 'Profile',
+      addedBecause:
+        "A role's grants change while its users are signed in; the web reloads the signed-in user's rules from here when told live, instead of waiting for the next sign-in.",
+      summary: "The signed-in user's permission rules as they are now (the `ability` of the sign-in answer).",
+    }),
   },
 );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { hashRefreshToken, newRefreshToken } from '../../platform/auth/tokens';
+import { hashRefreshToken, newRefreshToken, rotatedRefreshToken } from '../../platform/auth/tokens';
 import type { Session } from '../../platform/auth/tokens';
 import type { CallContext } from '../../platform/http/context';
 import { unauthorized } from '../../platform/http/errors';
@@ -21,33 +21,46 @@ function lifetime(services: Services, remember: boolean): Date {
 export async function issueTokenPair(
   ctx: CallContext<Session | null>,
   session: Session,
-  options: { remember: boolean; familyId?: string },
+  options: { remember: boolean; familyId?: string; next?: NextRefreshToken },
 ): Promise<{ accessToken: string; refreshToken: string }> {
   const familyId = options.familyId ?? randomUUID();
-  const { token, hash } = newRefreshToken();
-  await ctx.db.insert(refreshTokens).values({
-    userId: session.userId,
-    companyId: session.companyId,
-    familyId,
-    tokenHash: hash,
-    remember: options.remember,
-    expiresAt: lifetime(ctx.services, options.remember),
-    userAgent: ctx.request.userAgent?.slice(0, 300),
-  });
+  const next = options.next ?? { ...newRefreshToken(), stored: false };
+  const { token, hash } = next;
+  if (!next.stored)
+    await ctx.db.insert(refreshTokens).values({
+      userId: session.userId,
+      companyId: session.companyId,
+      familyId,
+      tokenHash: hash,
+      remember: options.remember,
+      expiresAt: lifetime(ctx.services, options.remember),
+      userAgent: ctx.request.userAgent?.slice(0, 300),
+    });
   const accessToken = await ctx.services.tokens.issueAccess({ ...session, familyId });
   return { accessToken, refreshToken: token };
 }
 
+/** The refresh token a rotation answers; `stored` when an earlier try of the same rotation made it. */
+export interface NextRefreshToken {
+  token: string;
+  hash: string;
+  stored: boolean;
+}
+
 /**
- * Uses up a refresh token and answers its row. The claim is one conditional UPDATE, so of racing
- * refreshes with the same token exactly one wins. A token used before means it was stolen or
- * replayed: the whole family is revoked, but only after this call's transaction has rolled back.
+ * Uses up a refresh token and answers its row, and the token to answer in its place. The claim is one
+ * conditional UPDATE, so of racing refreshes with the same token exactly one wins. A token used before
+ * means it was stolen or replayed — or its answer was lost (the page was reloaded while the refresh
+ * was under way): with the idempotency key of that rotation, and while the token it gave is unused,
+ * the same token is answered again. Anything else revokes the whole family, but only after this call's
+ * transaction has rolled back.
  * A loser of the race still holds the row lock its UPDATE took while waiting for the winner;
  * revoking from inside the call on a second connection would wait on that lock for ever (and ten
  * such pairs held the whole pool).
  */
-export async function consumeRefreshToken(ctx: CallContext<Session | null>, token: string) {
+export async function consumeRefreshToken(ctx: CallContext<Session | null>, token: string, idempotencyKey?: string) {
   const tokenHash = hashRefreshToken(token);
+  const rotated = idempotencyKey ? rotatedRefreshToken(token, idempotencyKey) : undefined;
   const [claimed] = await ctx.db
     .update(refreshTokens)
     .set({ usedAt: sql`now()` })
@@ -60,10 +73,25 @@ export async function consumeRefreshToken(ctx: CallContext<Session | null>, toke
       ),
     )
     .returning();
-  if (claimed) return claimed;
+  if (claimed) return { used: claimed, next: rotated && { ...rotated, stored: false } };
   const [row] = await ctx.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
   if (!row || row.revokedAt) throw unauthorized('The refresh token is not valid. Sign in again.');
   if (!row.usedAt) throw unauthorized('Your session has expired. Sign in again.');
+  if (rotated) {
+    const [unused] = await ctx.db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, rotated.hash),
+          eq(refreshTokens.familyId, row.familyId),
+          isNull(refreshTokens.usedAt),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.expiresAt, sql`now()`),
+        ),
+      );
+    if (unused) return { used: row, next: { ...rotated, stored: true } };
+  }
   ctx.afterRollback(() => revokeFamilyNow(ctx.services, row.familyId));
   throw unauthorized('This refresh token was already used. Every session it belongs to is now signed out.');
 }

@@ -5,6 +5,7 @@ import { fieldError } from '../../platform/http/errors';
 import { postcodeProviderOf } from '../flights/providers';
 import { zones } from '../reference-data/schema';
 import { insidePolygon, type Point } from '../../platform/geo';
+import { providersOf } from '../provider-settings/effective';
 
 type Ctx = CallContext<Session>;
 
@@ -38,7 +39,7 @@ export async function pointOf(
 ): Promise<Point | null> {
   if (typeof stop.lat === 'number' && typeof stop.lng === 'number') return { lat: stop.lat, lng: stop.lng };
   if (!stop.postcode) return null;
-  const place = await postcodeProviderOf(ctx.services.config).locate(stop.postcode);
+  const place = await postcodeProviderOf(await providersOf(ctx, 'postcode')).locate(stop.postcode);
   return place ? { lat: place.lat, lng: place.lng } : null;
 }
 

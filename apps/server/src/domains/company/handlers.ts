@@ -5,12 +5,13 @@ import type { Db } from '../../platform/db/client';
 import { bookingFormHandlers } from './booking-form';
 import { companyImageHandlers } from './images';
 import { companyLookHandlers } from './look';
+import { DEFAULT_LOGOS, companyLogos } from './logos';
+import { basicSettingsHandlers } from './basic-settings-handlers';
+import { profileSettingsHandlers } from './profile-settings-handlers';
 import { companies } from './schema';
+import { providersOf } from '../provider-settings/effective';
 
-export const DEFAULT_LOGOS = {
-  mainLogo: '/branding/default/main.svg',
-  navBarLogo: '/branding/default/navbar.svg',
-};
+export { DEFAULT_LOGOS } from './logos';
 
 async function companyByShortName(db: Db, shortName: string) {
   const [company] = await db
@@ -33,28 +34,30 @@ export const companyHandlers = handlers({
   ...companyImageHandlers,
   ...companyLookHandlers,
   ...bookingFormHandlers,
+  ...basicSettingsHandlers,
+  ...profileSettingsHandlers,
   'Booking/GetCompanyDetails': (input, ctx) => companyByShortName(ctx.db, input.companyShortName),
   'Common/GetCompanyDetails': (input, ctx) => companyByShortName(ctx.db, input.companyShortName),
 
-  'Common/GetMapSettings': async (_input, ctx) => ({
-    tileUrl: ctx.services.config.mapTiles?.url ?? null,
-    attribution: ctx.services.config.mapTiles?.attribution ?? '',
-  }),
+  // Signed in, the company's own tiles; before sign-in, the server's.
+  'Common/GetMapSettings': async (_input, ctx) => {
+    const { mapTiles } = ctx.session
+      ? await providersOf({ ...ctx, session: ctx.session }, 'mapTiles')
+      : ctx.services.config;
+    return { tileUrl: mapTiles?.url ?? null, attribution: mapTiles?.attribution ?? '' };
+  },
   'Common/GetSystemLogo': async (input, ctx) => {
     if (!input.companyID) return DEFAULT_LOGOS;
     const [company] = await ctx.db
       .select({
-        main: companies.logoMain,
-        navBar: companies.logoNavBar,
-        passengerMain: companies.logoPassengerMain,
-        passengerNavBar: companies.logoPassengerNavBar,
+        imageKey: companies.imageKey,
+        logoMain: companies.logoMain,
+        logoNavBar: companies.logoNavBar,
+        logoPassengerMain: companies.logoPassengerMain,
+        logoPassengerNavBar: companies.logoPassengerNavBar,
       })
       .from(companies)
       .where(eq(companies.id, input.companyID));
-    if (!company) return DEFAULT_LOGOS;
-    const passenger = String(input.userType).toLowerCase() === 'passenger';
-    const main = (passenger ? company.passengerMain : null) ?? company.main ?? DEFAULT_LOGOS.mainLogo;
-    const navBar = (passenger ? company.passengerNavBar : null) ?? company.navBar ?? DEFAULT_LOGOS.navBarLogo;
-    return { mainLogo: main, navBarLogo: navBar };
+    return companyLogos(ctx.services.files, company ?? null, String(input.userType).toLowerCase() === 'passenger');
   },
 });

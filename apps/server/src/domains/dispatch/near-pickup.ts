@@ -8,6 +8,7 @@ import { runEffects, startRounds } from '../../platform/jobs/rounds';
 import type { Services } from '../../platform/services';
 import { bookings, bookingStops } from '../bookings/schema';
 import { companies } from '../company/schema';
+import { InstallationCache } from '../../platform/installation-cache';
 import { drivers } from '../drivers/schema';
 import { systemContext } from './offer-expiry';
 import { driverShifts, nearPickupAnnouncements } from './schema';
@@ -30,8 +31,9 @@ const NOBODY = 'No driver can reach it in time';
  * it, and ranking drivers for ten jobs on each call cost the board more than everything else.
  */
 const FLAG_TTL_MS = 10_000;
-const FLAG_CACHE_SIZE = 5000;
-const recentFlags = new Map<string, { at: number; flag: Pick<NearPickup, 'suggestion' | 'reason'> }>();
+const recentFlags = new InstallationCache<string, { at: number; flag: Pick<NearPickup, 'suggestion' | 'reason'> }>(
+  5000,
+);
 
 /**
  * What the suggestions of near jobs depend on besides positions: who is available and who is on
@@ -52,11 +54,10 @@ async function fleetFingerprint(ctx: Ctx): Promise<string> {
 
 async function cachedFlagOf(ctx: Ctx, booking: { id: number; pickupAt: Date }, now: Date, fleet: string) {
   const key = `${ctx.session.companyId}:${booking.id}:${booking.pickupAt.getTime()}:${fleet}`;
-  const hit = recentFlags.get(key);
+  const hit = recentFlags.get(ctx.services, key);
   if (hit && Math.abs(now.getTime() - hit.at) < FLAG_TTL_MS) return hit.flag;
   const flag = await nearFlagOf(ctx, booking, now);
-  if (recentFlags.size >= FLAG_CACHE_SIZE) recentFlags.delete(recentFlags.keys().next().value as string);
-  recentFlags.set(key, { at: now.getTime(), flag });
+  recentFlags.set(ctx.services, key, { at: now.getTime(), flag });
   return flag;
 }
 

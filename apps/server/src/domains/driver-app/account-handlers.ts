@@ -11,6 +11,7 @@ import { ownDocuments } from './account-documents';
 import { listOwnExpenses } from './account-expense-list';
 import { addOwnExpense } from './account-expenses';
 import { ownProfileList, updateOwnAccountProfile, updateOwnPersonalProfile } from './account-profile';
+import { listOwnStatements } from './account-statements';
 import { ownVehicleChoices } from './account-vehicles';
 import { signedInDriverId } from './signed-in-driver';
 
@@ -20,6 +21,7 @@ export const driverAccountHandlers = handlers({
   'Driver/UpdateDriverAccountProfile': (input, ctx) => updateOwnAccountProfile(ctx, input),
   'Driver/AddDriverExpenseFromDriverApp': (input, ctx) => addOwnExpense(ctx, input),
   'Driver/GetTableSummaryDriverExpenseDrvApp': (input, ctx) => listOwnExpenses(ctx, input),
+  'Driver/GetDriverStatementsDrvApp': (input, ctx) => listOwnStatements(ctx, input),
   'Driver/GetDriverDocumentsDrvApp': (_input, ctx) => ownDocuments(ctx),
   'Driver/GetDriverVehicleListDrvApp': (input, ctx) => ownVehicleChoices(ctx, input),
   'Driver/GetTableSummaryDriverCreditCards': (input, ctx) => listOwnCards(ctx, input),

@@ -45,6 +45,8 @@ export async function driverDashboard(ctx: Ctx) {
     todayDoneCount: todayJobs.filter((j) => doneStatuses.includes(j.status)).length,
     earningsTodayMinor: week.days.at(-1)?.earningsMinor ?? 0,
     earningsWeekMinor: week.totalMinor,
+    earningsTodayEstimatedMinor: week.days.at(-1)?.estimatedMinor ?? 0,
+    earningsWeekEstimatedMinor: week.estimatedMinor,
     nextJob,
   };
 }

@@ -1,8 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { doneStatuses, type schemas } from '@cabdesk/contract';
+import type { schemas } from '@cabdesk/contract';
 import type { z } from 'zod';
 import { companyFacts } from '../bookings/company';
-import { bookings } from '../bookings/schema';
+import { driverJobEarnings } from './job-pay';
 import { signedInDriverId, type Ctx } from './signed-in-driver';
 
 type Period = z.output<typeof schemas.driverPeriodInput>;
@@ -17,43 +16,43 @@ export function daysBetween(from: string, to: string): string[] {
 
 /**
  * The driver's pay for done jobs (completed, no-show) picked up in a period, cut into the company's
- * calendar days; a job without a driver price counts as a job earning 0.
+ * calendar days: a job's pay as its approved statement has it, else as generation would pay it now
+ * (the estimate part). earningsMinor = onStatementMinor + estimatedMinor, per day and in total.
  */
 export async function driverEarnings(ctx: Ctx, period: Period) {
   const driverId = signedInDriverId(ctx);
-  const { timezone: tz, currency } = await companyFacts(ctx);
-  const local = sql`(${bookings.pickupAt} at time zone ${tz})`;
-  const day = sql<string>`to_char(${local}, 'YYYY-MM-DD')`;
-  const rows = await ctx.db
-    .select({
-      date: day,
-      jobs: sql<number>`count(*)::int`,
-      earningsMinor: sql<number>`coalesce(sum(${bookings.driverPriceMinor}), 0)::bigint`.mapWith(Number),
-    })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.companyId, ctx.session.companyId),
-        eq(bookings.driverId, driverId),
-        inArray(bookings.status, [...doneStatuses]),
-        sql`${local} >= ${period.fromDate}::date`,
-        sql`${local} < (${period.toDate}::date + 1)`,
-      ),
-    )
-    // By position: the time zone is a parameter, and a second copy of it would not match the select's.
-    .groupBy(sql`1`);
-  const byDay = new Map(rows.map((r) => [r.date, r]));
-  const days = daysBetween(period.fromDate, period.toDate).map((date) => ({
-    date,
-    jobs: byDay.get(date)?.jobs ?? 0,
-    earningsMinor: byDay.get(date)?.earningsMinor ?? 0,
-  }));
+  const facts = await companyFacts(ctx);
+  const jobs = await driverJobEarnings(ctx, driverId, period, facts);
+  const byDay = new Map<string, { jobs: number; onStatementMinor: number; estimatedMinor: number }>();
+  for (const j of jobs) {
+    const d = byDay.get(j.date) ?? { jobs: 0, onStatementMinor: 0, estimatedMinor: 0 };
+    d.jobs += 1;
+    if (j.estimated) d.estimatedMinor += j.payMinor;
+    else d.onStatementMinor += j.payMinor;
+    byDay.set(j.date, d);
+  }
+  const days = daysBetween(period.fromDate, period.toDate).map((date) => {
+    const d = byDay.get(date);
+    const onStatementMinor = d?.onStatementMinor ?? 0;
+    const estimatedMinor = d?.estimatedMinor ?? 0;
+    return {
+      date,
+      jobs: d?.jobs ?? 0,
+      earningsMinor: onStatementMinor + estimatedMinor,
+      onStatementMinor,
+      estimatedMinor,
+    };
+  });
+  const sum = (pick: (d: (typeof days)[number]) => number) => days.reduce((s, d) => s + pick(d), 0);
   return {
     fromDate: period.fromDate,
     toDate: period.toDate,
-    currency,
-    jobs: days.reduce((s, d) => s + d.jobs, 0),
-    totalMinor: days.reduce((s, d) => s + d.earningsMinor, 0),
+    currency: facts.currency,
+    jobs: sum((d) => d.jobs),
+    totalMinor: sum((d) => d.earningsMinor),
+    onStatementMinor: sum((d) => d.onStatementMinor),
+    estimatedMinor: sum((d) => d.estimatedMinor),
+    estimatedJobs: jobs.filter((j) => j.estimated).length,
     days,
   };
 }

@@ -73,6 +73,8 @@ export async function driverEarningsAverage(ctx: Ctx, period: z.output<typeof sc
     currency: e.currency,
     jobs: e.jobs,
     totalMinor: e.totalMinor,
+    onStatementMinor: e.onStatementMinor,
+    estimatedMinor: e.estimatedMinor,
     perJobMinor: avg(e.jobs),
     perDayMinor: avg(e.days.length),
     perWorkedDayMinor: avg(worked),

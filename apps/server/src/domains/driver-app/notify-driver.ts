@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { driverHoldsStatuses, type BookingMove } from '@cabdesk/contract';
+import { amount, format } from '@cabdesk/money';
 import type { Session } from '../../platform/auth/tokens';
 import type { CallContext } from '../../platform/http/context';
 import type { MoveSource } from '../bookings/moves';
@@ -133,5 +134,34 @@ export async function notifyDriverOfChange(
     kind: 'job_changed',
     bookingId: after.id,
     ...wording.job_changed(after.id, pickup),
+  });
+}
+
+/**
+ * The office approved or declined a driver's expense: the driver hears it in the app (kinds
+ * `expense_approved`, `expense_declined`), with the reason of a decline.
+ */
+export async function notifyDriverOfExpense(
+  ctx: Ctx,
+  e: {
+    driverId: number;
+    bookingId: number | null;
+    expenseId: number;
+    status: 'approved' | 'declined';
+    amountMinor: number;
+    currency: string;
+    reason: string | null;
+  },
+): Promise<void> {
+  const what = `Your expense of ${format(amount(e.amountMinor, e.currency))}${e.bookingId ? ` for job ${e.bookingId}` : ''}`;
+  const news =
+    e.status === 'approved'
+      ? { kind: 'expense_approved', title: 'Expense approved', body: `${what} was approved.` }
+      : { kind: 'expense_declined', title: 'Expense declined', body: `${what} was declined: ${e.reason ?? ''}`.trim() };
+  await ctx.db.insert(driverNotifications).values({
+    companyId: ctx.session.companyId,
+    driverId: e.driverId,
+    bookingId: e.bookingId,
+    ...news,
   });
 }

@@ -6,6 +6,7 @@ import { drivers } from '../drivers/schema';
 import { bookingExpenseTypes } from '../reference-data/schema';
 
 export const driverExpenseStatuses = ['pending', 'approved', 'declined'] as const;
+export const driverExpensePayers = ['company', 'client'] as const;
 
 /**
  * What a driver spent on a job (parking, tolls, waiting) and asks back: pending until the office
@@ -27,12 +28,20 @@ export const driverExpenses = pgTable(
     decidedBy: integer(),
     decidedAt: timestamp({ withTimezone: true }),
     declineReason: text(),
+    /** Who bears it once approved: the company (the driver's statement repays it) or the booking's client (its invoice). */
+    paidBy: text({ enum: driverExpensePayers }).notNull().default('company'),
+    /** The driver statement that took it (driver pay fills it); set, the expense never changes again. */
+    statementId: integer(),
+    /** Bumped by every office change: an Update that read an older version answers 409. */
+    version: integer().notNull().default(1),
     ...timestamps(),
   },
   (t) => [
     tenantKey('driver_expenses_company_id_key', t),
     check('driver_expenses_amount_check', sql`${t.amountMinor} > 0`),
     check('driver_expenses_status_check', inList(t.status, driverExpenseStatuses)),
+    check('driver_expenses_paid_by_check', inList(t.paidBy, driverExpensePayers)),
+    check('driver_expenses_client_booking_check', sql`${t.paidBy} = 'company' or ${t.bookingId} is not null`),
     index('driver_expenses_driver_idx').on(t.companyId, t.driverId, t.createdAt),
     index('driver_expenses_booking_idx').on(t.companyId, t.bookingId),
     index('driver_expenses_status_idx').on(t.companyId, t.status, t.createdAt),

@@ -10,6 +10,7 @@ import { companyToday } from '../documents/owner-documents';
 import { knownLocations } from '../reference-data/schema';
 import { normalisePostcode } from './outward-codes';
 import { flightProviderOf, postcodeProviderOf, type FlightInfo } from './providers';
+import { providersOf } from '../provider-settings/effective';
 
 type Ctx = CallContext<Session>;
 type PostcodeMatch = z.output<typeof schemas.postcodeMatch>;
@@ -17,7 +18,7 @@ type PostcodeMatch = z.output<typeof schemas.postcodeMatch>;
 /** FlightDetails/GetFlightDetails, Flight/GetFlightDetails. */
 export async function flightDetails(ctx: Ctx, input: { flightNumber: string; date?: string | undefined }) {
   const date = input.date ?? (await companyToday(ctx));
-  return flightProviderOf(ctx.services.config).details(input.flightNumber.replace(/\s+/g, ''), date);
+  return flightProviderOf(await providersOf(ctx, 'flights')).details(input.flightNumber.replace(/\s+/g, ''), date);
 }
 
 /** FlightDetails/Get: the flight of a booking on its pick-up day (company time zone). */
@@ -74,7 +75,7 @@ export async function postcodeMatches(ctx: Ctx, postcode: string): Promise<Postc
     knownLocationId: k.id,
     source: 'known_location',
   }));
-  const provider = postcodeProviderOf(ctx.services.config);
+  const provider = postcodeProviderOf(await providersOf(ctx, 'postcode'));
   const place = await provider.locate(typed);
   if (place) {
     matches.push({

@@ -26,41 +26,66 @@ const addDays = (day: string, n: number) => {
 };
 
 /**
- * What the ledger already holds for an invoice's jobs: what their fares earned on the client's
+ * What the ledger already holds for an invoice's jobs: what their fares earned on each client's
  * unbilled account (and, for jobs earned before invoicing existed, straight on its receivable, or
- * moved from there by a `fareUnbilled` entry; a validation's `fareAdjusted` too), and the VAT those fares owed. Reversals count against
- * what they reverse.
+ * moved from there by a `fareUnbilled` entry; a validation's `fareAdjusted` too), per client — a
+ * parent's invoice holds its children's jobs, earned on the children's accounts — and the VAT those
+ * fares owed. Reversals count against what they reverse.
  */
 async function earnedFor(ctx: Ctx, invoiceId: number) {
   const companyId = ctx.session.companyId;
-  const res = await ctx.db.execute<{ unbilled: string | null; receivable: string | null; vat: string | null }>(sql`
-    select sum(jl.amount_minor) filter (where a.kind = 'clientUnbilled') as unbilled,
-           sum(jl.amount_minor) filter (where a.kind = 'clientReceivable') as receivable,
-           -sum(jl.amount_minor) filter (where a.kind = 'vatPayable') as vat
+  const res = await ctx.db.execute<{ kind: string; owner_id: number; amount: string | null }>(sql`
+    select a.kind, a.owner_id, sum(jl.amount_minor) as amount
     from invoice_lines il
     join journal_entries e on e.company_id = il.company_id and e.booking_id = il.booking_id
     left join journal_entries r on r.company_id = e.company_id and r.id = e.reverses_entry_id
     join journal_lines jl on jl.company_id = e.company_id and jl.entry_id = e.id
     join ledger_accounts a on a.company_id = jl.company_id and a.id = jl.account_id
     where il.company_id = ${companyId} and il.invoice_id = ${invoiceId} and il.booking_id is not null
-      and (e.kind in ('fareEarned', 'fareUnbilled', 'fareAdjusted') or r.kind in ('fareEarned', 'fareUnbilled', 'fareAdjusted'))`);
-  const row = res.rows[0];
-  return { unbilled: Number(row?.unbilled ?? 0), receivable: Number(row?.receivable ?? 0), vat: Number(row?.vat ?? 0) };
+      and a.kind in ('clientUnbilled', 'clientReceivable', 'vatPayable')
+      and (e.kind in ('fareEarned', 'fareUnbilled', 'fareAdjusted') or r.kind in ('fareEarned', 'fareUnbilled', 'fareAdjusted'))
+    group by a.kind, a.owner_id`);
+  const unbilled = new Map<number, number>();
+  const receivable = new Map<number, number>();
+  let vat = 0;
+  for (const row of res.rows) {
+    const amount = Number(row.amount ?? 0);
+    if (row.kind === 'vatPayable') vat -= amount;
+    else (row.kind === 'clientUnbilled' ? unbilled : receivable).set(Number(row.owner_id), amount);
+  }
+  return { unbilled, receivable, vat };
 }
 
+const sum = (m: Map<number, number>) => [...m.values()].reduce((s, v) => s + v, 0);
+
 /**
- * The approval's journal entry (docs/ledger.md#invoicing): the client owes the gross; what its jobs
- * earned leaves the unbilled account; any difference (a price changed on the invoice) goes to revenue
- * and VAT, so the ledger always matches the invoice.
+ * The approval's journal entry (docs/ledger.md#invoicing): the invoice's client owes the gross; what
+ * its jobs earned leaves each job client's unbilled account (a child's, for a child billed through its
+ * parent); any difference (a price changed on the invoice) goes to revenue and VAT, so the ledger
+ * always matches the invoice.
  */
-async function postInvoiceIssued(ctx: Ctx, invoice: Invoice, invoiceNo: string): Promise<number | null> {
+async function postInvoiceIssued(
+  ctx: Ctx,
+  invoice: Invoice,
+  invoiceNo: string,
+  postedAt: Date | null,
+): Promise<number | null> {
   const earned = await earnedFor(ctx, invoice.id);
-  const diffGross = invoice.grossMinor - earned.unbilled - earned.receivable;
+  const diffGross = invoice.grossMinor - sum(earned.unbilled) - sum(earned.receivable);
   const diffVat = invoice.vatMinor - earned.vat;
   const client = invoice.clientId;
+  // A job earned on a receivable before invoicing existed is already owed there: only a child's moves to the parent.
+  const receivables = new Map(earned.receivable);
+  receivables.set(client, invoice.grossMinor - (earned.receivable.get(client) ?? 0));
   const lines: EntryLine[] = [
-    { account: { kind: 'clientReceivable' as const, ownerId: client }, amount: invoice.grossMinor - earned.receivable },
-    { account: { kind: 'clientUnbilled' as const, ownerId: client }, amount: -earned.unbilled },
+    ...[...receivables].map(([owner, amount]) => ({
+      account: { kind: 'clientReceivable' as const, ownerId: owner },
+      amount: owner === client ? amount : -amount,
+    })),
+    ...[...earned.unbilled].map(([owner, amount]) => ({
+      account: { kind: 'clientUnbilled' as const, ownerId: owner },
+      amount: -amount,
+    })),
     { account: { kind: 'revenue' as const }, amount: -(diffGross - diffVat) },
     { account: { kind: 'vatPayable' as const }, amount: -diffVat },
   ].filter((l) => l.amount !== 0);
@@ -75,13 +100,14 @@ async function postInvoiceIssued(ctx: Ctx, invoice: Invoice, invoiceNo: string):
     kind: 'invoiceIssued',
     description: `Invoice ${invoiceNo}`,
     idempotencyKey: before?.n ? `${key}:${before.n + 1}` : key,
+    postedAt,
     lines,
   });
   return posted.id;
 }
 
 /** Issues one draft: number, dates, parties, ledger, its jobs invoiced. */
-async function approveOne(ctx: Ctx, id: number, company: InvoiceCompany, today: string) {
+async function approveOne(ctx: Ctx, id: number, company: InvoiceCompany, today: string, postedAt: Date | null) {
   const invoice = await lockInvoice(ctx, id);
   if (invoice.status !== 'draft') {
     throw conflict(`Invoice ${invoiceName(invoice)} is already ${invoice.status.replace('_', ' ')}.`, {
@@ -105,7 +131,7 @@ async function approveOne(ctx: Ctx, id: number, company: InvoiceCompany, today: 
   const dueDate =
     invoice.dueDate && invoice.dueDate >= today ? invoice.dueDate : addDays(today, invoice.paymentTermsDays);
   const issued = { ...invoice, number: number.number, numberYear: number.year };
-  const journalEntryId = await postInvoiceIssued(ctx, issued, number.text);
+  const journalEntryId = await postInvoiceIssued(ctx, issued, number.text, postedAt);
   await ctx.db
     .update(invoices)
     .set({
@@ -120,7 +146,7 @@ async function approveOne(ctx: Ctx, id: number, company: InvoiceCompany, today: 
       journalEntryId,
       attentionRequired: false,
       attentionReason: null,
-      approvedAt: new Date(),
+      approvedAt: postedAt ?? new Date(),
       approvedBy: ctx.session.userId || null,
       updatedAt: new Date(),
     })
@@ -133,12 +159,17 @@ async function approveOne(ctx: Ctx, id: number, company: InvoiceCompany, today: 
   return { id, invoiceNo: number.text, status: 'approved' as const };
 }
 
-/** BookingInvoice/ApproveGeneratedInvoices: all or none, numbered in the order of their ids. */
-export async function approveInvoices(ctx: Ctx, ids: number[]) {
+/**
+ * BookingInvoice/ApproveGeneratedInvoices: all or none, numbered in the order of their ids. The demo
+ * data issues its invoices of past months on a day of their own (`issueDate`); the calls never do.
+ */
+export async function approveInvoices(ctx: Ctx, ids: number[], options: { issueDate?: string } = {}) {
   const company = await invoiceCompany(ctx);
-  const today = await companyToday(ctx, company.timezone);
+  const today = options.issueDate ?? (await companyToday(ctx, company.timezone));
+  const postedAt = options.issueDate ? new Date(`${options.issueDate}T12:00:00Z`) : null;
   const out = [];
-  for (const id of [...new Set(ids)].sort((a, b) => a - b)) out.push(await approveOne(ctx, id, company, today));
+  for (const id of [...new Set(ids)].sort((a, b) => a - b))
+    out.push(await approveOne(ctx, id, company, today, postedAt));
   queueIssuedDocuments(ctx, { invoiceIds: out.map((i) => i.id) });
   return { invoices: out };
 }

@@ -27,6 +27,42 @@ export function billableWhere(companyId: number): SQL {
     and not exists (select 1 from invoice_lines l where l.company_id = b.company_id and l.booking_id = b.id)`;
 }
 
+/*
+ * Billing through a parent (docs/invoicing.md#billing-through-the-parent): a client whose invoiceGroup
+ * is 'parent' is billed on its parent's invoices, and so on up while the parent is billed through its
+ * own parent. The client an invoice is for is the top of that chain (the billing client).
+ */
+
+/** The clients whose jobs go on `clientId`'s invoices: itself and every child billed through it, to any depth. */
+export function billedThrough(companyId: number, clientId: number): SQL {
+  // `union` (not `union all`) ends the walk even if a loop ever slipped past the clients' check.
+  return sql`(with recursive t(id) as (select ${clientId}::int
+      union select c.id from clients c join t on c.parent_client_id = t.id
+      where c.company_id = ${companyId} and c.invoice_group = 'parent')
+    select id from t)`;
+}
+
+/** Each client of the company with the client that is billed for its jobs: rows (client_id, bill_to). */
+export function billingMap(companyId: number): SQL {
+  return sql`(with recursive m(client_id, bill_to) as (
+      select id, id from clients where company_id = ${companyId} and (invoice_group <> 'parent' or parent_client_id is null)
+      union select c.id, m.bill_to from clients c join m on c.parent_client_id = m.client_id
+      where c.company_id = ${companyId} and c.invoice_group = 'parent')
+    select client_id, bill_to from m)`;
+}
+
+/** The client billed for a client's jobs: its own id, or the ancestor it is billed through. */
+export async function billingClientOf(ctx: Ctx, clientId: number): Promise<number> {
+  const res = await ctx.db.execute<{ id: number }>(sql`
+    with recursive up(id, parent, grp, n) as (
+      select id, parent_client_id, invoice_group, 0 from clients where company_id = ${ctx.session.companyId} and id = ${clientId}
+      union all
+      select p.id, p.parent_client_id, p.invoice_group, up.n + 1 from clients p join up on p.id = up.parent
+      where p.company_id = ${ctx.session.companyId} and up.grp = 'parent' and up.n < 100)
+    select id from up order by n desc limit 1`);
+  return Number(res.rows[0]?.id ?? clientId);
+}
+
 /** A job's route as a line reads it: pick-up → drop-off. */
 export const routeOf = sql`(select string_agg(s.address, ' → ' order by s.seq) from booking_stops s
   where s.company_id = b.company_id and s.booking_id = b.id and s.kind in ('pickup', 'dropoff'))`;
@@ -41,6 +77,8 @@ export const passengerNameOf = sql`(select nullif(trim(concat_ws(' ', p.first_na
 export interface BillableJob {
   bookingId: number;
   clientId: number;
+  /** The job's own client: a child account's name tells the parent's invoice whom a line is for. */
+  clientName: string | null;
   status: string;
   pickupAt: string;
   serviceDate: string;
@@ -56,6 +94,7 @@ export interface BillableJob {
 interface JobRaw extends Record<string, unknown> {
   id: number;
   client_id: number;
+  client_name: string | null;
   status: string;
   pickup_at: Date | string;
   service_date: string;
@@ -74,6 +113,7 @@ export function jobFrom(r: JobRaw): BillableJob {
   return {
     bookingId: Number(r.id),
     clientId: Number(r.client_id),
+    clientName: r.client_name ?? null,
     status: r.status,
     pickupAt: iso(r.pickup_at),
     serviceDate: String(r.service_date),
@@ -87,12 +127,14 @@ export function jobFrom(r: JobRaw): BillableJob {
   };
 }
 
-export const jobColumns = (tz: string) => sql`b.id, b.client_id, b.status, b.pickup_at,
+export const jobColumns = (tz: string) => sql`b.id, b.client_id,
+  (select c.name from clients c where c.company_id = b.company_id and c.id = b.client_id) as client_name, b.status, b.pickup_at,
   to_char((b.pickup_at at time zone ${tz})::date, 'YYYY-MM-DD') as service_date, b.passenger_id,
   ${passengerNameOf} as passenger_name, ${routeOf} as route, ${referenceOf} as reference, b.price_minor, b.currency,
   b.price_breakdown`;
 
 export interface JobFilter {
+  /** Jobs billed through this client: its own and those of its children billed through it. */
   clientId?: number | null;
   clientIds?: number[];
   bookingIds?: number[];
@@ -102,7 +144,7 @@ export interface JobFilter {
 
 export function filterWhere(ctx: Ctx, f: JobFilter, tz: string): SQL {
   const parts: SQL[] = [billableWhere(ctx.session.companyId), ...dayRange(sql`b.pickup_at`, f, tz)];
-  if (f.clientId) parts.push(sql`b.client_id = ${f.clientId}`);
+  if (f.clientId) parts.push(sql`b.client_id in ${billedThrough(ctx.session.companyId, f.clientId)}`);
   if (f.clientIds)
     parts.push(
       sql`b.client_id in (${sql.join(
@@ -147,10 +189,12 @@ export async function requireBillable(ctx: Ctx, clientId: number, bookingIds: nu
     status: string;
     payment_method: string | null;
     price_minor: string | null;
+    billed_here: boolean;
     validation: string | null;
     invoice_id: number | null;
     invoice_no: string | null;
   }>(sql`select b.id, b.client_id, b.status, b.payment_method, b.price_minor,
+      coalesce(b.client_id in ${billedThrough(ctx.session.companyId, clientId)}, false) as billed_here,
       (select v.status from booking_validations v where v.company_id = b.company_id and v.booking_id = b.id) as validation,
       l.invoice_id, i.invoice_no
     from bookings b
@@ -161,8 +205,8 @@ export async function requireBillable(ctx: Ctx, clientId: number, bookingIds: nu
   if (!b) throw notFound(`Booking ${first}`);
   const why = b.invoice_id
     ? `is already on invoice ${b.invoice_no ?? `draft #${b.invoice_id}`}: a job is billed once`
-    : b.client_id !== clientId
-      ? 'is not a job of this client'
+    : !b.billed_here
+      ? 'is not a job of this client (nor of a child account billed through it)'
       : b.payment_method !== 'account'
         ? 'is not paid on account, so it is not invoiced'
         : !(b.status === 'completed' || (b.status === 'no_show' && Number(b.price_minor) > 0))

@@ -2,11 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Session } from '../../platform/auth/tokens';
 import type { CallContext } from '../../platform/http/context';
 import { conflict, notFound } from '../../platform/http/errors';
+import { holdingRunLock, resumeStoppedRuns as resumeRuns, type ResumableRuns } from '../../platform/jobs/run-resume';
 import type { Services } from '../../platform/services';
 import { companies } from '../../platform/tenancy/companies';
 import { systemContext } from '../dispatch/offer-expiry';
 import { defineDocumentJobs } from './documents/issue-job';
-import { billableJobs, filterWhere, type BillableJob } from './billable';
+import { billableJobs, billingMap, filterWhere, type BillableJob } from './billable';
 import { addJobLines, invoiceClient, invoiceCompany, newDraft, type InvoiceClient } from './drafts';
 import { invoiceRuns } from './schema';
 
@@ -143,20 +144,27 @@ async function clientsToBill(
     { clientId: input.clientID ?? null, fromDate: input.fromDate, toDate: input.toDate },
     tz,
   );
+  // The clients billed: a child account billed through its parent is billed on the parent's
+  // invoices, by the parent's period and split.
   const byPeriod = periods
-    ? sql` and b.client_id in (select c.id from clients c where c.company_id = ${ctx.session.companyId}
+    ? sql` and m.bill_to in (select c.id from clients c where c.company_id = ${ctx.session.companyId}
         and c.invoice_period in (${sql.join(
           periods.map((p) => sql`${p}`),
           sql`, `,
         )}))`
     : sql``;
-  const res = await ctx.db.execute<{ client_id: number }>(
-    sql`select distinct b.client_id from bookings b where ${where}${byPeriod} order by 1`,
+  const res = await ctx.db.execute<{ bill_to: number }>(
+    sql`select distinct m.bill_to from bookings b join ${billingMap(ctx.session.companyId)} m on m.client_id = b.client_id
+      where ${where}${byPeriod} order by 1`,
   );
-  return res.rows.map((r) => Number(r.client_id));
+  return res.rows.map((r) => Number(r.bill_to));
 }
 
-/** One client's invoices of a run, in the caller's transaction: answers how many were made. */
+/**
+ * One billing client's invoices of a run, in the caller's transaction: answers how many were made.
+ * Its jobs and those of its children billed through it; a run asked for one child account bills only
+ * that child's jobs, on the parent's invoices.
+ */
 export async function generateForClient(ctx: Ctx, run: Run, clientId: number): Promise<number> {
   const company = await invoiceCompany(ctx);
   const client = await invoiceClient(ctx, clientId, company);
@@ -166,7 +174,7 @@ export async function generateForClient(ctx: Ctx, run: Run, clientId: number): P
   );
   const jobs = await billableJobs(
     ctx,
-    { clientId, fromDate: run.periodFrom, toDate: run.periodTo },
+    { clientId: run.clientId ?? clientId, fromDate: run.periodFrom, toDate: run.periodTo },
     company.timezone,
     100_000,
   );
@@ -191,12 +199,48 @@ export async function generateForClient(ctx: Ctx, run: Run, clientId: number): P
   return groups.length;
 }
 
-/** The run's work (the job's body): client by client, each in its own transaction. */
+const STOPPED_RUN = 'The run stopped before it finished: generate the period again to make what is missing.';
+
+interface GenerationJob {
+  companyId: number;
+  runId: number;
+  periods: InvoicePeriod[] | null;
+}
+
+/** Invoice runs for the shared resume (platform/jobs/run-resume.ts). */
+export const invoiceRunKind: ResumableRuns<GenerationJob> = {
+  label: 'invoice run',
+  table: 'invoice_runs',
+  lockPrefix: 'invoice-run:',
+  jobName: INVOICE_GENERATION_JOB,
+  // A scheduled run's periods travel in its job: the stopped job still tells them. Without it, a
+  // scheduled run cannot know which clients it was for, and says so rather than bill them all.
+  resume: (run, stopped) =>
+    !stopped && run.createdBy === null
+      ? { fail: STOPPED_RUN }
+      : { companyId: run.companyId, runId: run.id, periods: stopped?.periods ?? null },
+};
+
+/**
+ * The run's work (the job's body): client by client, each in its own transaction, under the run's
+ * lock (a second job for a run someone works on does nothing).
+ */
 export async function runGeneration(
   services: Services,
   companyId: number,
   runId: number,
   periods: InvoicePeriod[] | null = null,
+): Promise<void> {
+  await holdingRunLock(services, invoiceRunKind, companyId, runId, () =>
+    generateRun(services, companyId, runId, periods),
+  );
+}
+
+async function generateRun(
+  services: Services,
+  companyId: number,
+  runId: number,
+  periods: InvoicePeriod[] | null,
 ): Promise<void> {
   const db = services.db;
   const [run] = await db
@@ -237,6 +281,9 @@ export async function runGeneration(
       .where(and(eq(invoiceRuns.companyId, companyId), eq(invoiceRuns.id, runId)));
   }
 }
+
+/** Queues again the invoice runs a stopped process left (see platform/jobs/run-resume.ts); answers how many. */
+export const resumeStoppedRuns = (services: Services) => resumeRuns(services, invoiceRunKind);
 
 /** BookingInvoice/GetAutoGenerateRun. */
 export async function runById(ctx: Ctx, id: number): Promise<Run> {

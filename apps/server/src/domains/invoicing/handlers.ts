@@ -30,9 +30,15 @@ export const invoiceLifecycleHandlers = handlers({
   'BookingInvoice/GetAutoGenerateRun': async (input, ctx) => runAnswer(await runById(ctx, input.id)),
   'BookingInvoice/Create': async (input, ctx) => {
     const id = await createDraft(ctx, input);
+    const data = await invoiceDetails(ctx, id);
+    const throughParent = !input.id && input.clientID && data.clientId !== input.clientID;
     return {
-      data: await invoiceDetails(ctx, id),
-      message: input.id ? 'The draft invoice is saved.' : 'The draft invoice is made.',
+      data,
+      message: input.id
+        ? 'The draft invoice is saved.'
+        : throughParent
+          ? `The draft invoice is made for ${data.clientName}: the client is billed through it.`
+          : 'The draft invoice is made.',
     };
   },
   'BookingInvoice/UpdateInvoiceData': async (input, ctx) => {

@@ -7,7 +7,7 @@ import { fieldError, notFound } from '../../platform/http/errors';
 import { countRows, listPage } from '../../platform/http/list';
 import { companyFacts } from '../company/facts';
 import { joinAnd, minor, orderBy } from '../payments/finance-filters';
-import { billableJobs, filterWhere, jobColumns, jobFrom, type BillableJob } from './billable';
+import { billableJobs, billingMap, filterWhere, jobColumns, jobFrom, type BillableJob } from './billable';
 import { vatTable } from './totals';
 
 type Ctx = CallContext<Session>;
@@ -239,7 +239,7 @@ export const jobRow = (j: BillableJob) => ({
   currency: j.currency,
 });
 
-/** BookingInvoice/GetTableSummaryBookingInvoice: each client with jobs to bill. */
+/** BookingInvoice/GetTableSummaryBookingInvoice: each client with jobs to bill (a child billed through its parent counts on the parent). */
 export async function listBillableClients(ctx: Ctx, input: z.output<typeof schemas.billableClientListInput>) {
   const { timezone, currency } = await companyFacts(ctx);
   const jobsWhere = filterWhere(
@@ -252,9 +252,10 @@ export async function listBillableClients(ctx: Ctx, input: z.output<typeof schem
   const clientFilter = q ? sql`where c.name ilike ${like} or c.account_no ilike ${like}` : sql``;
   const grouped = sql`(select c.id as client_id, c.name as client_name, c.account_no, c.invoice_period, c.invoice_split,
       j.jobs, j.gross, j.first_at, j.last_at
-    from (select b.client_id, count(*)::int as jobs, sum(b.price_minor)::bigint as gross,
+    from (select m.bill_to as client_id, count(*)::int as jobs, sum(b.price_minor)::bigint as gross,
                  min(b.pickup_at) as first_at, max(b.pickup_at) as last_at
-          from bookings b where ${jobsWhere} group by b.client_id) j
+          from bookings b join ${billingMap(ctx.session.companyId)} m on m.client_id = b.client_id
+          where ${jobsWhere} group by m.bill_to) j
     join clients c on c.company_id = ${ctx.session.companyId} and c.id = j.client_id ${clientFilter}) g`;
   const order = orderBy(
     input,

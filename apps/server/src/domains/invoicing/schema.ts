@@ -25,6 +25,8 @@ import {
 import { companyColumn, idColumn, inList, sameCompany, tenantKey, timestamps } from '../../platform/db/columns';
 import { bookings } from '../bookings/schema';
 import { clients } from '../clients/schema';
+import { driverExpenses } from '../driver-expenses/schema';
+import { driverStatements } from '../driver-pay/schema';
 import { passengers } from '../passengers/schema';
 import { paymentTransactions } from '../payments/schema';
 
@@ -175,6 +177,8 @@ export const invoiceLines = pgTable(
     companyId: companyColumn(),
     invoiceId: integer().notNull(),
     bookingId: integer(),
+    /** A line billing a driver's expense the client pays (its booking is on the same invoice). */
+    driverExpenseId: integer(),
     position: smallint().notNull(),
     serviceDate: date({ mode: 'string' }),
     description: text().notNull(),
@@ -202,6 +206,10 @@ export const invoiceLines = pgTable(
       .where(sql`${t.bookingId} is not null`),
     sameCompany(t, t.invoiceId, invoices).onDelete('cascade'),
     sameCompany(t, t.bookingId, bookings),
+    uniqueIndex('invoice_lines_driver_expense_key')
+      .on(t.companyId, t.driverExpenseId)
+      .where(sql`${t.driverExpenseId} is not null`),
+    sameCompany(t, t.driverExpenseId, driverExpenses),
     check('invoice_lines_sums_check', sql`${t.grossMinor} = ${t.netMinor} + ${t.vatMinor}`),
     check('invoice_lines_quantity_check', sql`${t.quantity} > 0`),
     check('invoice_lines_vat_rate_check', sql`${t.vatRateBp} between 0 and 10000`),
@@ -314,7 +322,9 @@ export const issuedDocuments = pgTable(
     invoiceId: integer(),
     creditNoteId: integer(),
     bookingId: integer(),
-    /** invoicePdf, invoiceXlsx, creditNotePdf, receiptPdf. */
+    /** A driver's self-billing statement (driver pay), stored once when it is first asked for after approval. */
+    driverStatementId: integer(),
+    /** invoicePdf, invoiceXlsx, creditNotePdf, receiptPdf, driverStatementPdf. */
     kind: text().notNull(),
     fileKey: text().notNull(),
     fileName: text().notNull(),
@@ -331,10 +341,14 @@ export const issuedDocuments = pgTable(
     uniqueIndex('issued_documents_credit_note_key')
       .on(t.companyId, t.creditNoteId, t.kind)
       .where(sql`${t.creditNoteId} is not null`),
+    uniqueIndex('issued_documents_driver_statement_key')
+      .on(t.companyId, t.driverStatementId, t.kind)
+      .where(sql`${t.driverStatementId} is not null`),
     index('issued_documents_booking_idx').on(t.companyId, t.bookingId),
     sameCompany(t, t.invoiceId, invoices),
     sameCompany(t, t.creditNoteId, creditNotes),
     sameCompany(t, t.bookingId, bookings),
+    sameCompany(t, t.driverStatementId, driverStatements),
     check('issued_documents_sha_check', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
   ],
 );

@@ -32,6 +32,8 @@ export interface NewEntry {
   description: string;
   bookingId?: number | null;
   idempotencyKey?: string | null;
+  /** When the movement happened, when not now (a payment received on an earlier day); never changes after. */
+  postedAt?: Date | null;
   lines: EntryLine[];
 }
 
@@ -150,9 +152,9 @@ export async function postEntry(ctx: Ctx, entry: NewEntry): Promise<PostedEntry>
   );
   const made = await ctx.db.execute<{ id: number }>(sql`
     with e as (
-      insert into journal_entries (company_id, kind, description, booking_id, idempotency_key, created_by)
+      insert into journal_entries (company_id, kind, description, booking_id, idempotency_key, created_by, posted_at)
       values (${companyId}, ${entry.kind}, ${entry.description}, ${entry.bookingId ?? null},
-        ${entry.idempotencyKey ?? null}, ${ctx.session.userId || null})
+        ${entry.idempotencyKey ?? null}, ${ctx.session.userId || null}, coalesce(${entry.postedAt ?? null}::timestamptz, now()))
       on conflict (company_id, idempotency_key) do nothing
       returning id
     ), l as (

@@ -18,6 +18,8 @@ export const accountKinds = [
   'revenue',
   'vatPayable',
   'discounts',
+  'driverPay',
+  'driverDeductions',
 ] as const;
 export type AccountKind = (typeof accountKinds)[number];
 

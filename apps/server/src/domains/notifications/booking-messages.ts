@@ -49,6 +49,9 @@ export function emailAddressesOf(contacts: BookingContacts, event?: BookingMessa
   });
 }
 
+const factsText = (facts: BookingContacts['facts']) =>
+  Object.fromEntries(Object.entries(facts).map(([k, v]) => [k, String(v)]));
+
 export function emailMessage(contacts: BookingContacts, event: BookingMessageEvent, to: string): NewMessage {
   const texts = defaultTexts[event];
   return {
@@ -58,6 +61,7 @@ export function emailMessage(contacts: BookingContacts, event: BookingMessageEve
     body: render(texts.email, contacts.facts),
     event,
     bookingId: contacts.bookingId,
+    facts: factsText(contacts.facts),
   };
 }
 

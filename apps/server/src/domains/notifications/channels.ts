@@ -6,6 +6,10 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The company's sender, when it set one (EmailSettings). */
+  from?: string;
+  /** Blind copies the company asked for (EmailSettings copyUserIds). */
+  bcc?: string[];
   /** The same message in the company's look (mail-look.ts), with its inline logo. */
   html?: string;
   attachments?: (

@@ -4,7 +4,10 @@ import { JOBS_SCHEMA } from '../../platform/jobs/queue';
 import type { Db } from '../../platform/db/client';
 import { companyLook } from '../company/look';
 import { channelsOf, type MailMessage } from './channels';
+import { companyMailChannel } from '../email-settings/smtp';
+import { companyProviderConfig } from '../provider-settings/effective';
 import { companyMail } from './mail-look';
+import { smsProviderFor } from './sms';
 import { ACCOUNT_EVENTS, enqueueOutbox, hideLinkSecrets, SEND_OUTBOX } from './outbox';
 import { outboxMessages } from './schema';
 
@@ -52,7 +55,9 @@ export async function deliverOutboxMessage(services: Services, id: number): Prom
     try {
       const outcome =
         message.channel === 'email'
-          ? await channels.mail.send(
+          ? await (
+              await companyMailChannel(services, tx, message.companyId, channels.mail)
+            ).send(
               withFiles(
                 {
                   to: message.recipient,
@@ -63,7 +68,10 @@ export async function deliverOutboxMessage(services: Services, id: number): Prom
                 await filesOf(services, message.attachments),
               ),
             )
-          : await channels.sms.send(message.recipient, message.body);
+          : await smsProviderFor(await companyProviderConfig(services, tx, message.companyId, ['sms'])).send(
+              message.recipient,
+              message.body,
+            );
       await tx
         .update(outboxMessages)
         .set({

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Session } from '../../platform/auth/tokens';
 import type { CallContext } from '../../platform/http/context';
 import type { Services } from '../../platform/services';
+import { applyCompanyTemplates } from '../email-settings/templates';
 import { outboxMessages } from './schema';
 
 export type OutboxRow = z.output<typeof schemas.outboxMessageRow>;
@@ -22,6 +23,8 @@ export interface NewMessage {
   bookingId?: number | null;
   /** Stored files to attach (e-mail only). */
   attachments?: { fileKey: string; fileName: string; contentType: string }[];
+  /** The facts of the mail's template kind: given, the company's own wording of the kind applies. */
+  facts?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -83,10 +86,11 @@ export async function queueCompanyOutbox(
   messages: NewMessage[],
 ): Promise<OutboxRow[]> {
   if (messages.length === 0) return [];
+  const worded = await applyCompanyTemplates(ctx.db, companyId, messages);
   const rows = await ctx.db
     .insert(outboxMessages)
     .values(
-      messages.map((m) => ({
+      worded.map((m) => ({
         companyId,
         channel: m.channel,
         recipient: m.recipient,

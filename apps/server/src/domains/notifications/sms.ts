@@ -37,6 +37,6 @@ export class HttpSmsProvider implements SmsProvider {
   }
 }
 
-export function smsProviderFor(config: Config): SmsProvider {
+export function smsProviderFor(config: Pick<Config, 'sms'>): SmsProvider {
   return config.sms.provider === 'http' ? new HttpSmsProvider(config.sms) : new OutboxSmsProvider();
 }

@@ -1,4 +1,4 @@
-import type { schemas } from '@cabdesk/contract';
+import { schemas } from '@cabdesk/contract';
 
 type Event = schemas.BookingMessageEvent;
 
@@ -22,43 +22,39 @@ interface Texts {
   sms: string;
 }
 
+/** A booking e-mail's default subject and text: the e-mail settings' defaults (contract email-templates.ts). */
+const mailOf = (event: Event) => ({
+  subject: schemas.defaultTemplates[event].subject,
+  email: schemas.defaultTemplates[event].body,
+});
+
 /**
  * The company's default texts. Clients have no texts of their own yet (their settings only choose
  * which events send which channel), so these are the texts every message uses.
  */
 export const defaultTexts: Record<Event, Texts> = {
   confirmation: {
-    subject: 'Booking {bookingId} confirmed for {pickupAt}',
-    email:
-      'Dear {passengerName},\n\nyour booking {bookingId} is confirmed.\n\nPick-up: {pickupAt}\nFrom: {pickup}\nTo: {dropoff}\n\nThank you for travelling with {companyName}. Questions: {companyPhone}.',
+    ...mailOf('confirmation'),
     sms: '{companyName}: booking {bookingId} confirmed for {pickupAt} from {pickup}.',
   },
   assigned: {
-    subject: 'Your driver for booking {bookingId}',
-    email:
-      'Dear {passengerName},\n\n{driverName} will drive you on {pickupAt} in {vehicle}, from {pickup}.\n\n{companyName}',
+    ...mailOf('assigned'),
     sms: '{companyName}: {driverName} will collect you at {pickupAt} in {vehicle}.',
   },
   on_route: {
-    subject: 'Your driver is on the way (booking {bookingId})',
-    email: 'Dear {passengerName},\n\n{driverName} is on the way to {pickup} in {vehicle}.\n\n{companyName}',
+    ...mailOf('on_route'),
     sms: '{companyName}: {driverName} is on the way to {pickup} in {vehicle}.',
   },
   address_change: {
-    subject: 'Booking {bookingId} changed',
-    email:
-      'Dear {passengerName},\n\nthe journey of booking {bookingId} has changed.\n\nPick-up: {pickupAt}\nFrom: {pickup}\nTo: {dropoff}\n\n{companyName}. Questions: {companyPhone}.',
+    ...mailOf('address_change'),
     sms: '{companyName}: booking {bookingId} changed: {pickupAt} from {pickup} to {dropoff}.',
   },
   arrival: {
-    subject: 'Your driver has arrived (booking {bookingId})',
-    email: 'Dear {passengerName},\n\n{driverName} is waiting for you at {pickup} in {vehicle}.\n\n{companyName}',
+    ...mailOf('arrival'),
     sms: '{companyName}: {driverName} is waiting at {pickup} in {vehicle}.',
   },
   completion: {
-    subject: 'Thank you for travelling with {companyName}',
-    email:
-      'Dear {passengerName},\n\nyour journey {bookingId} from {pickup} to {dropoff} is complete. Thank you for travelling with {companyName}.',
+    ...mailOf('completion'),
     sms: '{companyName}: journey {bookingId} complete. Thank you.',
   },
 };

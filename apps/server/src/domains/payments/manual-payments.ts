@@ -95,6 +95,8 @@ export async function recordClientPayment(ctx: Ctx, input: z.output<typeof schem
     payer: { clientId: client.id, passengerId: null },
     amount: input.amount,
     description: `Payment on account by ${words} from ${client.name}${input.reference ? ` (${input.reference})` : ''}`,
+    // A payment received on an earlier day stands on the statement on that day.
+    postedAt: input.date ? paidAt : null,
   });
   const [row] = await ctx.db
     .insert(paymentTransactions)

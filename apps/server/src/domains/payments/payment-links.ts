@@ -133,6 +133,13 @@ export async function mailPaymentLink(
       recipient: m.email,
       event: PAYMENT_LINK_EVENT,
       ...(target.bookingId ? { bookingId: target.bookingId } : {}),
+      facts: {
+        amount,
+        payingFor: target.name,
+        hours: String(m.hours),
+        link: url,
+        companyName: company?.name ?? target.fallbackSender,
+      },
       subject: `${company?.name ?? target.fallbackSender}: pay ${amount} for ${target.name}`,
       body: [
         'Hello,',

@@ -108,6 +108,7 @@ export function postManualPayment(
     bookingId: number | null;
     description: string;
     key?: string | null;
+    postedAt?: Date | null;
   },
 ): Promise<PostedEntry> {
   return postEntry(ctx, {
@@ -115,6 +116,7 @@ export function postManualPayment(
     description: m.description,
     bookingId: m.bookingId,
     idempotencyKey: m.key ?? null,
+    postedAt: m.postedAt ?? null,
     lines: [
       { account: { kind: 'bank' }, amount: m.amount },
       { account: payerAccount(m.payer), amount: -m.amount },

@@ -9,6 +9,7 @@ import { normalisePostcode } from '../flights/outward-codes';
 import { postcodeProviderOf } from '../flights/providers';
 import { knownLocations } from '../reference-data/schema';
 import { geocoderOf } from './geocoder';
+import { providersOf } from '../provider-settings/effective';
 
 type Ctx = CallContext<Session>;
 export type AddressPlace = z.output<typeof schemas.addressPlace>;
@@ -122,7 +123,7 @@ async function postcodeDistrict(ctx: Ctx, text: string, postcode?: string): Prom
   const code = postcode?.trim() || postcodeIn(text);
   if (!code) return null;
   try {
-    const place = await postcodeProviderOf(ctx.services.config).locate(code);
+    const place = await postcodeProviderOf(await providersOf(ctx, 'postcode')).locate(code);
     if (!place) return null;
     return {
       address: text,
@@ -140,7 +141,7 @@ async function postcodeDistrict(ctx: Ctx, text: string, postcode?: string): Prom
 
 /** The address service (GEOCODER_URL), when configured. Throws 502 when it does not answer. */
 async function provider(ctx: Ctx, text: string, limit: number): Promise<AddressPlace[]> {
-  const geocoder = geocoderOf(ctx.services.config);
+  const geocoder = geocoderOf(await providersOf(ctx, 'geocoding'));
   if (!geocoder) return [];
   try {
     const found = await geocoder.search(text, limit);

@@ -3,6 +3,7 @@ import { compileRules, type CompiledRules, type PricingModel, type PricingRulesI
 import type { Session } from '../../platform/auth/tokens';
 import type { CallContext } from '../../platform/http/context';
 import type { Point } from '../../platform/geo';
+import { InstallationCache } from '../../platform/installation-cache';
 import { startingHourlyTariff, startingStandardTariff } from './starting-tariffs';
 
 type Ctx = CallContext<Session>;
@@ -62,18 +63,10 @@ type SettingRow = {
   heads: Head[];
 };
 
-/** Versions never change once written, so each is read from the database once per process. */
-const versions = new Map<number, PricingModel>();
-const VERSION_CACHE_SIZE = 2000;
+/** Versions never change once written, so each is read from the database once per installation. */
+const versions = new InstallationCache<number, PricingModel>(2000);
 /** Compiled rules by what they are made of; a fixed-price table is indexed once, not per quote. */
-const compiled = new Map<string, CompiledRules>();
-const COMPILED_CACHE_SIZE = 500;
-
-function remember<K, V>(map: Map<K, V>, key: K, value: V, size: number): V {
-  if (map.size >= size) map.delete(map.keys().next().value as K);
-  map.set(key, value);
-  return value;
-}
+const compiled = new InstallationCache<string, CompiledRules>(500);
 
 /** A VAT rate of basis points as the engine's exact percentage ("20", "5", "17.5"). */
 const percentOfBp = (bp: number) => String(bp / 100);
@@ -113,14 +106,14 @@ async function settingOf(ctx: Ctx, parties: PricingParties): Promise<SettingRow>
 }
 
 async function modelsOf(ctx: Ctx, versionIds: number[]): Promise<Map<number, PricingModel>> {
-  const missing = versionIds.filter((id) => !versions.has(id));
+  const missing = versionIds.filter((id) => !versions.get(ctx.services, id));
   if (missing.length) {
     const { rows } = await ctx.db.execute<{ id: number; rules: PricingModel }>(sql`
       select id, rules from pricing_model_versions
       where company_id = ${ctx.session.companyId} and id = any(${`{${missing.join(',')}}`}::int[])`);
-    for (const row of rows) remember(versions, row.id, row.rules, VERSION_CACHE_SIZE);
+    for (const row of rows) versions.set(ctx.services, row.id, row.rules);
   }
-  return new Map(versionIds.map((id) => [id, versions.get(id) as PricingModel]));
+  return new Map(versionIds.map((id) => [id, versions.get(ctx.services, id) as PricingModel]));
 }
 
 const kindOfMode = (mode: string) => (mode === 'mileage' ? 'standard' : mode);
@@ -156,7 +149,7 @@ export async function companyRules(ctx: Ctx, parties: PricingParties): Promise<C
     parties.clientId && clientModel ? [parties.clientId, clientModel.model_id] : null,
     parties.vehicleTypeId && vehicleModel ? [parties.vehicleTypeId, vehicleModel.model_id] : null,
   ]);
-  let rules = compiled.get(key);
+  let rules = compiled.get(ctx.services, key);
   if (!rules) {
     const stored = await modelsOf(
       ctx,
@@ -183,7 +176,7 @@ export async function companyRules(ctx: Ctx, parties: PricingParties): Promise<C
           ? [{ vehicleTypeId: parties.vehicleTypeId, modelId: vehicleModel.model_id }]
           : [],
     };
-    rules = remember(compiled, key, compileRules(input), COMPILED_CACHE_SIZE);
+    rules = compiled.set(ctx.services, key, compileRules(input));
   }
   const base =
     setting.base_lat !== null && setting.base_lng !== null

@@ -1,3 +1,4 @@
+import { InstallationCache } from '../../platform/installation-cache';
 import { and, eq, inArray } from 'drizzle-orm';
 import { type Discount, PricingInputError, quote, type Quote } from '@cabdesk/fare-engine';
 import type { Session } from '../../platform/auth/tokens';
@@ -10,6 +11,7 @@ import { knownLocations } from '../reference-data/schema';
 import { isBuiltIn, companyRules } from './company-rules';
 import { estimateRoute, measureRoute, routerOf, type MeasuredRoute } from './routing';
 import type { PriceBreakdown } from './breakdown';
+import { providersOf } from '../provider-settings/effective';
 
 type Ctx = CallContext<Session>;
 
@@ -75,15 +77,14 @@ async function knownPlaces(ctx: Ctx, ids: number[]): Promise<Map<number, string>
   return new Map(rows.map((r) => [r.id, r.type]));
 }
 
-const zoneLists = new Map<number, { stamp: string; list: ZoneList }>();
+const zoneLists = new InstallationCache<number, { stamp: string; list: ZoneList }>(1000);
 
 /** The company's zones, read again only when they changed (`stamp` from the rules' query). */
 async function zonesCached(ctx: Ctx, stamp: string): Promise<ZoneList> {
-  const hit = zoneLists.get(ctx.session.companyId);
+  const hit = zoneLists.get(ctx.services, ctx.session.companyId);
   if (hit?.stamp === stamp) return hit.list;
   const list = await zonesOf(ctx);
-  if (zoneLists.size >= 1000) zoneLists.delete(zoneLists.keys().next().value as number);
-  zoneLists.set(ctx.session.companyId, { stamp, list });
+  zoneLists.set(ctx.services, ctx.session.companyId, { stamp, list });
   return list;
 }
 
@@ -131,7 +132,7 @@ export async function priceJourney(ctx: Ctx, journey: JourneyToPrice): Promise<P
   const dropoffZoneIds = zonesAt(dropoff?.point);
   const [measured, places] = await Promise.all([
     placed
-      ? measureRoute(routerOf(ctx.services.config), points as Point[], setting.roadFactor)
+      ? measureRoute(routerOf(await providersOf(ctx, 'routing')), points as Point[], setting.roadFactor)
       : Promise.resolve<MeasuredRoute>({ distanceMetres: 0, durationSeconds: 0, method: 'estimate' }),
     knownPlaces(
       ctx,

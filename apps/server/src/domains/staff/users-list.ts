@@ -1,4 +1,4 @@
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import { roleNames, type UserKind } from '@cabdesk/contract';
 import type { schemas } from '@cabdesk/contract';
 import type { z } from 'zod';
@@ -11,10 +11,11 @@ type Input = z.output<typeof schemas.userListInput>;
 
 const kindOfRole = Object.fromEntries(Object.entries(roleNames).map(([k, v]) => [v, k])) as Record<string, UserKind>;
 
-/** Users/GetTableSummary: the company's accounts, searchable and sortable. */
-export async function listUsers(ctx: CallContext<Session>, input: Input) {
+/** Users/GetTableSummary: the company's accounts, searchable and sortable; `kinds` narrows it (office only). */
+export async function listUsers(ctx: CallContext<Session>, input: Input, kinds?: readonly UserKind[]) {
   const filters: (SQL | undefined)[] = [
     eq(users.companyId, ctx.session.companyId),
+    kinds ? inArray(users.kind, [...kinds]) : undefined,
     searchAny(input.q, [users.fullName, users.email]),
     input.userType ? eq(users.kind, kindOfRole[input.userType] as UserKind) : undefined,
     input.isActive === undefined ? undefined : eq(users.isActive, input.isActive),

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, createHmac } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { errors, jwtVerify, SignJWT } from 'jose';
@@ -99,6 +99,16 @@ export class TokenService {
 /** A refresh token is 256 random bits; only its SHA-256 is stored. */
 export function newRefreshToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}
+
+/**
+ * The token a rotation with an idempotency key gives: derived from the used token (256 secret bits)
+ * and the key, so a client that lost the answer and asks again with the same pair is given the same
+ * token, though only its hash is stored.
+ */
+export function rotatedRefreshToken(used: string, idempotencyKey: string): { token: string; hash: string } {
+  const token = createHmac('sha256', used).update(`rotation\n${idempotencyKey}`).digest('base64url');
   return { token, hash: hashRefreshToken(token) };
 }
 

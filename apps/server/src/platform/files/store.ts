@@ -75,6 +75,9 @@ export function sniff(bytes: Buffer): string | null {
 }
 
 const URL_LIFE_SECONDS = 3600;
+/** Expiry is rounded up to this step so one file has one address for a while: the browser's cache
+ * keeps a picture across list reloads, and two answers a moment apart are the same. */
+const URL_EXPIRY_STEP_SECONDS = 900;
 
 /**
  * Saves uploads (after checking their bytes) and hands out addresses that work for an hour:
@@ -118,7 +121,8 @@ export class FileService {
 
   url(key: string | null | undefined): string | null {
     if (!key) return null;
-    const expires = Math.floor(Date.now() / 1000) + URL_LIFE_SECONDS;
+    const earliest = Math.floor(Date.now() / 1000) + URL_LIFE_SECONDS;
+    const expires = Math.ceil(earliest / URL_EXPIRY_STEP_SECONDS) * URL_EXPIRY_STEP_SECONDS;
     return `/files/${key}?exp=${expires}&sig=${this.sign(key, expires)}`;
   }
 

@@ -103,6 +103,12 @@ function checkOutput(call: AnyBuiltCall, result: unknown): void {
       throw new Error(`${call.name} answered outside its contract: ${describeFieldErrors(fieldErrors(parsed.error))}`);
     }
   }
+  if (call.kind === 'list' && call.extra) {
+    const parsed = call.extra.safeParse(result);
+    if (!parsed.success) {
+      throw new Error(`${call.name} answered outside its contract: ${describeFieldErrors(fieldErrors(parsed.error))}`);
+    }
+  }
 }
 
 /**

@@ -4,7 +4,6 @@ import {
   Button,
   Grid,
   Group,
-  Kbd,
   Loader,
   Paper,
   Select,
@@ -19,7 +18,6 @@ import {
 import type { CallInput, CallOutput } from '@cabdesk/contract';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useCall, useCallMutation } from '../../api/hooks';
 import { dateTime, money } from '../../ui/format';
 import { LookupSelect } from '../../ui/LookupSelect';
@@ -38,6 +36,8 @@ import {
   writeView,
 } from './filters';
 import { InvalidDialog, JobPanel, type RecalcFields } from './JobPanel';
+import { KeyLegend } from '../../ui/KeyLegend';
+import { useAddressView } from '../../kit/useAddressView';
 
 type Row = CallOutput<'BookingValidation/GetBookingValidataion'>;
 export type Recalculation = CallOutput<'BookingValidation/UpdateBookingValidatationCalculations'>;
@@ -58,8 +58,8 @@ function readKept(search: string): Kept {
   }
 }
 
-/** The shortcuts, shown on the page so nobody has to remember them. */
-function KeyLegend() {
+/** The page's shortcuts. */
+function Shortcuts() {
   const { t } = useTranslation();
   const keys: [string[], string][] = [
     [['J', '↓'], t('booking-validation.keys.next')],
@@ -69,26 +69,7 @@ function KeyLegend() {
     [['R'], t('booking-validation.keys.recalculate')],
     [['Enter'], t('booking-validation.keys.accept')],
   ];
-  return (
-    <Group
-      gap="md"
-      component="ul"
-      aria-label={t('booking-validation.keys.title')}
-      style={{ listStyle: 'none', padding: 0, margin: 0 }}
-    >
-      {keys.map(([ks, label]) => (
-        <Group key={label} gap={4} component="li">
-          {ks.map((k, i) => (
-            <span key={k}>
-              {i > 0 ? ' / ' : ''}
-              <Kbd size="xs">{k}</Kbd>
-            </span>
-          ))}
-          <Text size="sm">{label}</Text>
-        </Group>
-      ))}
-    </Group>
-  );
+  return <KeyLegend title={t('booking-validation.keys.title')} keys={keys} />;
 }
 
 /**
@@ -98,8 +79,7 @@ function KeyLegend() {
  */
 export function BookingValidationPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const view = useMemo(() => readView(params), [params]);
+  const [view, changeView] = useAddressView(readView, writeView);
   const search = writeView(view).toString();
   const input = listInput(view);
   const list = useCall('BookingValidation/GetBookingValidataion', input);
@@ -118,9 +98,8 @@ export function BookingValidationPage() {
   const index = selected ? rows.indexOf(selected) : -1;
 
   const setView = (patch: Partial<ValidationView>) => {
-    const next = { ...view, page: 0, ...patch };
     restored.current = true;
-    setParams(writeView(next), { replace: true });
+    changeView((latest) => ({ ...latest, page: 0, ...patch }));
   };
 
   // The job in hand and the scroll position, kept for this view while the session lasts.
@@ -242,7 +221,7 @@ export function BookingValidationPage() {
     <>
       <PageHeader title={t('booking-validation.title')} subtitle={t('booking-validation.subtitle')} />
       <Paper withBorder p="xs" mb="md" radius="md">
-        <KeyLegend />
+        <Shortcuts />
       </Paper>
       <Tabs value={view.tab} onChange={(v) => v && setView({ tab: v as Tab })}>
         <Tabs.List mb="md">

@@ -11,11 +11,15 @@ import { OwnerStatistics } from '../statistics/OwnerStatistics';
 import { AvailabilityBadge, DocumentStateBadge } from './badges';
 import { DriverActions } from './DriverActions';
 import { DriverDetails } from './DriverDetails';
+import { DriverPayPanel } from './DriverPayPanel';
 import { driverKind } from './driver-kind';
 import { DriverVehicles } from './DriverVehicles';
 import type { DriverProfile } from './form-values';
 
-/** /drivers/:id — one driver: header with photo and actions, then overview, documents, vehicles, details. */
+/**
+ * /drivers/:id — one driver: header with photo and actions, then overview, documents, vehicles, details,
+ * and the cards and pay a person may see.
+ */
 export function DriverProfilePage() {
   const { t } = useTranslation();
   const canCall = useCanCall();
@@ -59,6 +63,9 @@ export function DriverProfilePage() {
         { value: 'details', label: t('drivers.tab.details'), panel: <DriverDetails driver={driver} /> },
         ...(canCall('PaymentTransaction/GetDriverCreditCards')
           ? [{ value: 'cards', label: t('drivers.tab.cards'), panel: <DriverCardsPanel id={driver.id} /> }]
+          : []),
+        ...(canCall('DrvrPayment/GetGeneratedPayments')
+          ? [{ value: 'pay', label: t('drivers.tab.pay'), panel: <DriverPayPanel driverId={driver.id} /> }]
           : []),
       ]}
     />

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WorkProgress } from '../../ui/WorkProgress';
 import { messageOf } from '../../api/errors';
 import { useCall, useCallMutation } from '../../api/hooks';
 import { PeriodFields, type Period } from '../../ui/PeriodFields';
@@ -34,7 +35,6 @@ export function GenerateDialog({
     },
   );
   const progress = runId !== null ? run.data?.data : undefined;
-  const share = progress && progress.clientsTotal ? (100 * progress.clientsDone) / progress.clientsTotal : 0;
   return (
     <Modal opened={opened} onClose={onClose} title={t('invoicing.generateTitle')}>
       <Stack>
@@ -46,18 +46,20 @@ export function GenerateDialog({
           </Alert>
         ) : null}
         {progress ? (
-          <Stack gap={4} aria-live="polite">
-            <Progress value={progress.status === 'done' ? 100 : share} aria-label={t('invoicing.progress')} />
-            <Text size="sm">
-              {progress.status === 'failed'
+          <WorkProgress
+            done={progress.status === 'done' ? 1 : progress.clientsDone}
+            total={progress.status === 'done' ? 1 : progress.clientsTotal}
+            label={t('invoicing.progress')}
+            text={
+              progress.status === 'failed'
                 ? t('invoicing.runFailed', { error: progress.error ?? '' })
                 : t(progress.status === 'done' ? 'invoicing.runDone' : 'invoicing.runProgress', {
                     done: progress.clientsDone,
                     total: progress.clientsTotal,
                     made: progress.invoicesMade,
-                  })}
-            </Text>
-          </Stack>
+                  })
+            }
+          />
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

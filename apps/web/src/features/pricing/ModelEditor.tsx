@@ -17,7 +17,7 @@ import {
   toFormValues,
   toUpdateInput,
 } from './model-form';
-import { PeaksFields } from './PeaksFields';
+import { PeaksFields } from '../../ui/rules/PeaksFields';
 import { pricingKind } from './pricing-kind';
 import { TariffFields } from './TariffFields';
 

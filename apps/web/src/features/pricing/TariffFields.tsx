@@ -3,7 +3,7 @@ import { deadMileageModes } from '@cabdesk/fare-engine';
 import { useTranslation } from 'react-i18next';
 import { FormCol, FormSection } from '../../kit/FormShell';
 import { type ModelForm, MoneyField, NumberField, valueAt } from './form-parts';
-import { MileageStepsTable } from './MileageStepsTable';
+import { MileageStepsTable } from '../../ui/rules/MileageStepsTable';
 
 /**
  * The tariff every distance model shares: base fare and the distance it includes, the mileage

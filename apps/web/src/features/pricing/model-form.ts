@@ -1,14 +1,21 @@
 import type { CallInput, CallOutput } from '@cabdesk/contract';
-import type {
-  DeadMileageMode,
-  FixedPriceRow,
-  PeakPeriod,
-  PeakTime,
-  PricingModel,
-  PricingModelKind,
-  Tariff,
-} from '@cabdesk/fare-engine';
-import { fromMinor, toMinor } from '../../ui/format';
+import type { DeadMileageMode, FixedPriceRow, PricingModel, PricingModelKind, Tariff } from '@cabdesk/fare-engine';
+
+import {
+  type Charge,
+  type MoneyText,
+  moneyText,
+  moneyToMinor,
+  MONEY,
+  num,
+  numOr,
+  type NumberValue,
+  type PeakPeriodValues,
+  peaksToValues,
+  type PeakTimeValues,
+  type StepValues,
+  toPeaks,
+} from '../../ui/rules/values';
 
 /**
  * A pricing model as its editor holds it. The shape is the engine's model (so the contract's errors,
@@ -17,12 +24,8 @@ import { fromMinor, toMinor } from '../../ui/format';
  * engine's model in whole minor units; `toFormValues` the other way.
  */
 
-/** Money as typed, in major units of the company currency. */
-export type MoneyText = string;
-/** A number field's value: empty while nothing is typed. */
-export type NumberValue = number | '';
-
-export type StepValues = { fromKm: NumberValue; toKm: NumberValue; ratePerKm: MoneyText };
+export type { Charge, MoneyText, NumberValue, PeakPeriodValues, PeakTimeValues, StepValues };
+export { addStep, moneyToMinor, moveStep } from '../../ui/rules/values';
 
 export type TariffValues = {
   baseFare: MoneyText;
@@ -33,21 +36,6 @@ export type TariffValues = {
   minimumFare: MoneyText;
   deadMileage: { mode: DeadMileageMode; ratePerKm: MoneyText; freeKm: NumberValue };
 };
-
-export type Charge = 'multiplier' | 'surcharge';
-
-export type PeakTimeValues = {
-  id: number;
-  name: string;
-  weekdays: string[];
-  from: string;
-  to: string;
-  charge: Charge;
-  multiplier: string;
-  surcharge: MoneyText;
-};
-
-export type PeakPeriodValues = Omit<PeakTimeValues, 'weekdays'>;
 
 export type VehicleRowValues = {
   vehicleTypeId: number | null;
@@ -88,18 +76,6 @@ export type ModelFormValues = TariffValues & {
 };
 
 export type ModelDetail = CallOutput<'Pricing/GetPricingModelByID'>;
-
-const MONEY = /^\s*\d+([.,]\d{0,2})?\s*$/;
-
-/** Typed money to minor units; text that is not an amount becomes NaN so the rule names the field. */
-export function moneyToMinor(text: MoneyText): number {
-  if (text.trim() === '') return 0;
-  return MONEY.test(text) ? toMinor(text) : Number.NaN;
-}
-
-const moneyText = (minor: number | null | undefined): MoneyText => (minor == null ? '' : fromMinor(minor));
-const num = (value: NumberValue): number => (value === '' ? Number.NaN : value);
-const numOr = (value: NumberValue, empty: number): number => (value === '' ? empty : value);
 
 export function emptyTariff(): TariffValues {
   return {
@@ -190,24 +166,6 @@ export function toTariff(v: TariffValues): Tariff {
   };
 }
 
-function peakValues(p: PeakTime | PeakPeriod) {
-  return {
-    id: p.id,
-    name: p.name,
-    from: p.from,
-    to: p.to,
-    charge: (p.surcharge != null ? 'surcharge' : 'multiplier') as Charge,
-    multiplier: p.multiplier ?? '',
-    surcharge: moneyText(p.surcharge),
-  };
-}
-
-function toCharge(p: { charge: Charge; multiplier: string; surcharge: MoneyText }) {
-  return p.charge === 'multiplier'
-    ? { multiplier: p.multiplier.trim(), surcharge: null }
-    : { multiplier: null, surcharge: p.surcharge.trim() === '' ? Number.NaN : moneyToMinor(p.surcharge) };
-}
-
 /** The form's values for a model as the server answered it. */
 export function toFormValues(
   detail: Pick<ModelDetail, 'name' | 'isDefault' | 'isActive' | 'model'> & { kind: PricingModelKind },
@@ -248,8 +206,7 @@ export function toFormValues(
   }
   if (m.kind === 'fixed') values.rows = m.rows;
   if (m.kind !== 'fixed') {
-    values.peakTimes = m.peakTimes.map((p) => ({ ...peakValues(p), weekdays: p.weekdays.map(String) }));
-    values.peakPeriods = m.peakPeriods.map(peakValues);
+    Object.assign(values, peaksToValues(m));
   }
   return values;
 }
@@ -258,17 +215,7 @@ export type ModelRules = PricingModel extends infer M ? (M extends unknown ? Omi
 
 /** The engine's model (without id and version) the form stands for. */
 export function toModel(v: ModelFormValues): ModelRules {
-  const peaks = {
-    peakTimes: v.peakTimes.map((p) => ({
-      id: p.id,
-      name: p.name,
-      weekdays: p.weekdays.map(Number).sort((a, b) => a - b),
-      from: p.from,
-      to: p.to,
-      ...toCharge(p),
-    })),
-    peakPeriods: v.peakPeriods.map((p) => ({ id: p.id, name: p.name, from: p.from, to: p.to, ...toCharge(p) })),
-  };
+  const peaks = toPeaks(v);
   const name = v.name;
   switch (v.kind) {
     case 'standard':
@@ -359,29 +306,4 @@ export function moneyErrors(v: ModelFormValues, message: string): Record<string,
     ...v.peakPeriods.map((p, i) => [`peakPeriods.${i}`, p] as const),
   ].forEach(([path, p]) => p.charge === 'surcharge' && check(`${path}.surcharge`, p.surcharge));
   return errors;
-}
-
-/** The next id for a new peak among the ones the model has. */
-export function nextPeakId(values: ModelFormValues): number {
-  return Math.max(0, ...values.peakTimes.map((p) => p.id), ...values.peakPeriods.map((p) => p.id)) + 1;
-}
-
-/**
- * The bands with one more at the end: an open-ended last band is closed 10 km after it starts and
- * the new one starts there, keeping its rate; the new band is open-ended.
- */
-export function addStep(steps: StepValues[]): StepValues[] {
-  const last = steps.at(-1);
-  if (!last) return [{ fromKm: 0, toKm: '', ratePerKm: '' }];
-  const end = last.toKm !== '' ? last.toKm : last.fromKm !== '' ? last.fromKm + 10 : '';
-  return [...steps.slice(0, -1), { ...last, toKm: end }, { fromKm: end, toKm: '', ratePerKm: last.ratePerKm }];
-}
-
-/** The bands with one moved up (-1) or down (+1). */
-export function moveStep<T>(rows: T[], index: number, by: -1 | 1): T[] {
-  const to = index + by;
-  if (to < 0 || to >= rows.length) return rows;
-  const next = [...rows];
-  [next[index], next[to]] = [next[to] as T, next[index] as T];
-  return next;
 }

@@ -10,6 +10,7 @@ import { storage } from '../../api/session';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { zodValidate } from '../../ui/zodForm';
+import { NameForm } from './NameForm';
 
 /** My profile: the password, validated as you type with the server's own rules. */
 export function ProfilePage() {
@@ -24,6 +25,8 @@ export function ProfilePage() {
   const changedAt = localStorage.getItem('passwordChangingDate');
   const picture = useCall('Common/GetProfileImage', {});
   const upload = useCallMutation('Common/UploadImageProfile');
+  const profile = useCall('ProfileSettings/GetTableSummary', {});
+  const me = profile.data?.data[0];
 
   const submit = form.onSubmit(async (values) => {
     try {
@@ -52,7 +55,7 @@ export function ProfilePage() {
             }}
           />
           <div>
-            <Title order={4}>{user?.fullName}</Title>
+            <Title order={4}>{me?.fullName ?? user?.fullName}</Title>
             <Text c="dimmed" size="sm">
               {user?.email}
             </Text>
@@ -61,6 +64,11 @@ export function ProfilePage() {
             </Text>
           </div>
         </Group>
+        {me ? (
+          <Stack mt="md">
+            <NameForm key={me.fullName} fullName={me.fullName} />
+          </Stack>
+        ) : null}
       </Paper>
       <Paper withBorder radius="lg" p="xl" maw={480}>
         <form onSubmit={submit} noValidate>

@@ -6,22 +6,21 @@ import { creditNoteLines, creditNotes } from '../schema';
 import { vatTable, type VatRow } from '../totals';
 import { loadInvoiceModel, type DocumentLook, type Party } from './model';
 import {
-  brand,
   coloursOf,
   type Column,
   CONTENT_WIDTH,
-  factsBlock,
   footers,
   MUTED,
   newPdf,
   PAGE,
   pageTop,
-  partyBlock,
   pdfBytes,
   put,
   RULE,
   tableHead,
   tableRow,
+  documentHead,
+  continuedHead,
 } from './pdf-kit';
 import { dayText, money, plainMoney, rateText } from './words';
 
@@ -102,44 +101,22 @@ export async function renderCreditNotePdf(m: CreditNoteModel): Promise<Buffer> {
     pageTop(doc, m.look, c);
     let y = 46;
     if (p === 0) {
-      brand(doc, m.look, c, PAGE.margin, 28);
-      put(doc, 'CREDIT NOTE', PAGE.width - PAGE.margin - 260, 30, {
-        size: 22,
-        bold: true,
-        colour: c.text,
-        width: 260,
-        align: 'right',
-        height: 28,
-      });
-      put(doc, m.creditNo ?? '', PAGE.width - PAGE.margin - 260, 58, {
-        size: 11,
-        bold: true,
-        width: 260,
-        align: 'right',
-        height: 14,
-      });
-      const top = 100;
-      const from = partyBlock(doc, 'From', m.issuedBy, PAGE.margin, top, 150);
-      const to = partyBlock(doc, 'To', m.issuedTo, PAGE.margin + 165, top, 150);
-      const facts: [string, string][] = [
-        ['Credit note No', m.creditNo ?? '-'],
-        ['Issue date', dayText(m.issueDate, dateFormat) || '-'],
-        ['Invoice credited', m.invoiceNo ?? '-'],
-      ];
-      const x = PAGE.margin + 330;
-      doc.rect(x - 8, top - 6, CONTENT_WIDTH - 330 + 8, facts.length * 13 + 10).fill(c.tint);
-      const fh = factsBlock(doc, facts, x, top, CONTENT_WIDTH - 334);
-      y = top + Math.max(from, to, fh) + 12;
+      y =
+        documentHead(doc, m.look, c, {
+          title: 'CREDIT NOTE',
+          number: m.creditNo ?? '',
+          from: { caption: 'From', party: m.issuedBy },
+          to: { caption: 'To', party: m.issuedTo },
+          facts: [
+            ['Credit note No', m.creditNo ?? '-'],
+            ['Issue date', dayText(m.issueDate, dateFormat) || '-'],
+            ['Invoice credited', m.invoiceNo ?? '-'],
+          ],
+        }) + 12;
       put(doc, `Reason: ${m.reason}`, PAGE.margin, y, { size: 9, width: CONTENT_WIDTH, height: 24 });
       y += 22;
     } else {
-      put(doc, `Credit note ${m.creditNo ?? ''} (continued)`, PAGE.margin, 24, {
-        size: 10,
-        bold: true,
-        colour: c.text,
-        width: 300,
-        height: 13,
-      });
+      continuedHead(doc, c, `Credit note ${m.creditNo ?? ''}`);
     }
     y += tableHead(doc, columns, y, c);
     m.lines.slice(p * PER_PAGE, (p + 1) * PER_PAGE).forEach((l, i) => {

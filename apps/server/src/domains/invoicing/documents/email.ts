@@ -98,6 +98,15 @@ export async function invoiceEmail(
       body,
       attachmentName: `Invoice-${invoiceNo}.pdf`.replace(/[^\w.-]+/g, '-'),
     },
+    facts: {
+      clientName,
+      invoiceNo,
+      issueDate: dayText(invoice.issueDate, row.dateFormat),
+      total,
+      dueDate: dayText(invoice.dueDate, row.dateFormat),
+      message: input.message?.trim() ?? '',
+      companyName: company,
+    },
   };
 }
 
@@ -106,7 +115,7 @@ export async function invoiceEmail(
  * commit), and an approved invoice becomes sent (sentAt: the first time it was sent).
  */
 export async function sendInvoiceEmail(ctx: Ctx, input: { invoiceId: number; emails?: string[]; message?: string }) {
-  const { invoice, preview } = await invoiceEmail(ctx, input, true);
+  const { invoice, preview, facts } = await invoiceEmail(ctx, input, true);
   const { pdf } = await issueInvoiceDocuments(ctx, invoice.id);
   const messages = await queueOutbox(
     ctx,
@@ -116,6 +125,7 @@ export async function sendInvoiceEmail(ctx: Ctx, input: { invoiceId: number; ema
       subject: preview.subject,
       body: preview.body,
       event: 'invoice',
+      facts,
       attachments: [{ fileKey: pdf.fileKey, fileName: preview.attachmentName, contentType: pdf.contentType }],
     })),
   );

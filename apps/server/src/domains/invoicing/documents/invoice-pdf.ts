@@ -1,17 +1,14 @@
 import {
-  brand,
   type Colours,
   coloursOf,
   type Column,
   CONTENT_WIDTH,
   draftMark,
-  factsBlock,
   footers,
   MUTED,
   newPdf,
   PAGE,
   pageTop,
-  partyBlock,
   type Pdf,
   pdfBytes,
   put,
@@ -19,6 +16,8 @@ import {
   ROW_HEIGHT,
   tableHead,
   tableRow,
+  documentHead,
+  continuedHead,
 } from './pdf-kit';
 import type { DocumentLine, InvoiceDocumentModel } from './model';
 import { dayText, money, plainMoney, rateText } from './words';
@@ -47,26 +46,6 @@ const columnsFor = (m: InvoiceDocumentModel): Column<DocumentLine>[] => {
 
 function firstPageHead(doc: Pdf, m: InvoiceDocumentModel, c: Colours): number {
   const { dateFormat } = m.look;
-  brand(doc, m.look, c, PAGE.margin, 28);
-  put(doc, m.draft ? 'DRAFT INVOICE' : 'INVOICE', PAGE.width - PAGE.margin - 260, 30, {
-    size: 22,
-    bold: true,
-    colour: c.text,
-    width: 260,
-    align: 'right',
-    height: 28,
-  });
-  put(doc, m.invoiceNo ?? 'Not issued yet: no number', PAGE.width - PAGE.margin - 260, 58, {
-    size: 11,
-    bold: true,
-    width: 260,
-    align: 'right',
-    height: 14,
-    colour: m.invoiceNo ? undefined : MUTED,
-  });
-  const top = 100;
-  const from = partyBlock(doc, 'From', m.issuedBy, PAGE.margin, top, 150);
-  const to = partyBlock(doc, 'Bill to', m.issuedTo, PAGE.margin + 165, top, 150);
   const facts: [string, string][] = [
     ['Invoice No', m.invoiceNo ?? '-'],
     ['Issue date', dayText(m.issueDate, dateFormat) || '-'],
@@ -76,23 +55,19 @@ function firstPageHead(doc: Pdf, m: InvoiceDocumentModel, c: Colours): number {
     facts.push(['Period', `${dayText(m.periodFrom, dateFormat)} - ${dayText(m.periodTo, dateFormat)}`]);
   if (m.clientAccountNo) facts.push(['Account', m.clientAccountNo]);
   if (m.clientReference) facts.push(['Your reference', m.clientReference]);
-  const x = PAGE.margin + 330;
-  doc.rect(x - 8, top - 6, CONTENT_WIDTH - 330 + 8, facts.length * 13 + 10).fill(c.tint);
-  const factsHeight = factsBlock(doc, facts, x, top, CONTENT_WIDTH - 330 - 4);
-  return top + Math.max(from, to, factsHeight) + 18;
+  const headEnd = documentHead(doc, m.look, c, {
+    title: m.draft ? 'DRAFT INVOICE' : 'INVOICE',
+    number: m.invoiceNo ?? 'Not issued yet: no number',
+    numberMuted: !m.invoiceNo,
+    from: { caption: 'From', party: m.issuedBy },
+    to: { caption: 'Bill to', party: m.issuedTo },
+    facts,
+  });
+  return headEnd + 18;
 }
 
-function nextPageHead(doc: Pdf, m: InvoiceDocumentModel, c: Colours): number {
-  put(doc, `${m.draft ? 'Draft invoice' : `Invoice ${m.invoiceNo ?? ''}`} (continued)`, PAGE.margin, 24, {
-    size: 10,
-    bold: true,
-    colour: c.text,
-    width: 300,
-    height: 13,
-  });
-  put(doc, m.issuedTo.name, PAGE.width - PAGE.margin - 220, 24, { size: 9, width: 220, align: 'right', height: 12 });
-  return 46;
-}
+const nextPageHead = (doc: Pdf, m: InvoiceDocumentModel, c: Colours): number =>
+  continuedHead(doc, c, m.draft ? 'Draft invoice' : `Invoice ${m.invoiceNo ?? ''}`, m.issuedTo.name);
 
 function totals(doc: Pdf, m: InvoiceDocumentModel, c: Colours, y: number): void {
   const { locale, dateFormat } = m.look;

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { companyPalette } from '@cabdesk/contract/colour';
+import { BODY_FONT, BOLD_FONT, fontFiles } from './fonts';
 import type { DocumentLook, Party } from './model';
 import { pdfText } from './words';
 
@@ -27,22 +28,26 @@ export const coloursOf = (look: DocumentLook): Colours => {
   return { filled: p.filled, onFilled: p.onFilled, text: p.lightText, tint: p.shades[0] };
 };
 
-/** A new PDF in memory with the built-in Helvetica (shipped with pdfkit: nothing is loaded at run time). */
+/** A new PDF in memory in the documents' typeface (fonts.ts: shipped in a package, embedded as a subset). */
 export function newPdf(title: string, look: DocumentLook, created: Date | null): Pdf {
-  return new PDFDocument({
+  const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
     autoFirstPage: false,
     bufferPages: true,
     compress: true,
     info: {
-      Title: pdfText(title),
-      Author: pdfText(look.name),
+      Title: title,
+      Author: look.name,
       Creator: 'Cabdesk',
       Producer: 'Cabdesk',
       ...(created ? { CreationDate: created, ModDate: created } : {}),
     },
   });
+  const { regular, bold } = fontFiles();
+  doc.registerFont(BODY_FONT, regular);
+  doc.registerFont(BOLD_FONT, bold);
+  return doc.font(BODY_FONT);
 }
 
 /** The bytes of a finished PDF. */
@@ -73,7 +78,7 @@ export function put(
   } = {},
 ): void {
   doc
-    .font(opts.bold ? 'Helvetica-Bold' : 'Helvetica')
+    .font(opts.bold ? BOLD_FONT : BODY_FONT)
     .fontSize(opts.size ?? 9)
     .fillColor(opts.colour ?? INK)
     .text(pdfText(text), x, y, {
@@ -136,6 +141,55 @@ export function factsBlock(doc: Pdf, facts: [string, string][], x: number, y: nu
   return at - y;
 }
 
+/** What the first page of a document says at its top: who issues it, to whom, and its facts. */
+export interface DocumentHead {
+  title: string;
+  /** The title's size and the width of its box; an invoice's by default. */
+  titleSize?: number;
+  titleWidth?: number;
+  /** The number under the title; muted when it stands for a number not given yet. */
+  number: string;
+  numberMuted?: boolean;
+  from: { caption: string; party: Party };
+  to: { caption: string; party: Party };
+  facts: [string, string][];
+}
+
+/**
+ * The first page's head every document shares: the brand, the title and number on the right, the two
+ * parties and the tinted box of facts. Answers where the head ends.
+ */
+export function documentHead(doc: Pdf, look: DocumentLook, c: Colours, h: DocumentHead): number {
+  const size = h.titleSize ?? 22;
+  const width = h.titleWidth ?? 260;
+  const right = PAGE.width - PAGE.margin - width;
+  brand(doc, look, c, PAGE.margin, 28);
+  put(doc, h.title, right, 30, { size, bold: true, colour: c.text, width, align: 'right', height: size + 6 });
+  put(doc, h.number, right, 58, {
+    size: 11,
+    bold: true,
+    width,
+    align: 'right',
+    height: 14,
+    colour: h.numberMuted ? MUTED : undefined,
+  });
+  const top = 100;
+  const from = partyBlock(doc, h.from.caption, h.from.party, PAGE.margin, top, 150);
+  const to = partyBlock(doc, h.to.caption, h.to.party, PAGE.margin + 165, top, 150);
+  const x = PAGE.margin + 330;
+  doc.rect(x - 8, top - 6, CONTENT_WIDTH - 330 + 8, h.facts.length * 13 + 10).fill(c.tint);
+  const facts = factsBlock(doc, h.facts, x, top, CONTENT_WIDTH - 334);
+  return top + Math.max(from, to, facts);
+}
+
+/** The head of a later page: the document's name "(continued)" and, on the right, whom it concerns. */
+export function continuedHead(doc: Pdf, c: Colours, title: string, concerns?: string): number {
+  put(doc, `${title} (continued)`, PAGE.margin, 24, { size: 10, bold: true, colour: c.text, width: 300, height: 13 });
+  if (concerns)
+    put(doc, concerns, PAGE.width - PAGE.margin - 220, 24, { size: 9, width: 220, align: 'right', height: 12 });
+  return 46;
+}
+
 /** The footer of every page: the company's contact line and "Page n of N". */
 export function footers(doc: Pdf, look: DocumentLook, lead: string): void {
   const range = doc.bufferedPageRange();
@@ -173,7 +227,7 @@ export function draftMark(doc: Pdf): void {
   doc.save();
   doc.rotate(-35, { origin: [PAGE.width / 2, PAGE.height / 2] });
   doc
-    .font('Helvetica-Bold')
+    .font(BOLD_FONT)
     .fontSize(120)
     .fillColor('#c92a2a')
     .fillOpacity(0.12)
@@ -246,7 +300,7 @@ export function tableRow<T>(doc: Pdf, columns: Column<T>[], row: T, y: number, s
   for (const col of columns) {
     const text = pdfText(col.cell(row));
     const w = col.width - 8;
-    doc.font('Helvetica').fontSize(8);
+    doc.font(BODY_FONT).fontSize(8);
     if (col.wrap && doc.widthOfString(text) > w) {
       doc.fontSize(7);
       const [first, second] = twoLines(doc, text, w);

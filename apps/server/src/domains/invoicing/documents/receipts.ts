@@ -11,21 +11,19 @@ import { paymentTransactions } from '../../payments/schema';
 import { invoiceAllocations, invoices } from '../schema';
 import { documentLook, type DocumentLook, type Party } from './model';
 import {
-  brand,
   coloursOf,
   type Column,
   CONTENT_WIDTH,
-  factsBlock,
   footers,
   MUTED,
   newPdf,
   PAGE,
   pageTop,
-  partyBlock,
   pdfBytes,
   put,
   tableHead,
   tableRow,
+  documentHead,
 } from './pdf-kit';
 import { fileAnswer, PDF, storeDocument } from './store';
 import { uniqueAddresses } from './email';
@@ -78,29 +76,14 @@ export async function renderReceipt(m: ReceiptModel): Promise<Buffer> {
   const { locale, dateFormat, timezone } = m.look;
   doc.addPage();
   pageTop(doc, m.look, c);
-  brand(doc, m.look, c, PAGE.margin, 28);
-  put(doc, 'RECEIPT', PAGE.width - PAGE.margin - 260, 30, {
-    size: 22,
-    bold: true,
-    colour: c.text,
-    width: 260,
-    align: 'right',
-    height: 28,
-  });
-  put(doc, m.receiptNo, PAGE.width - PAGE.margin - 260, 58, {
-    size: 11,
-    bold: true,
-    width: 260,
-    align: 'right',
-    height: 14,
-  });
-  const top = 100;
-  const from = partyBlock(doc, 'From', m.issuedBy, PAGE.margin, top, 150);
-  const to = partyBlock(doc, 'Received from', m.paidBy, PAGE.margin + 165, top, 150);
-  const x = PAGE.margin + 330;
-  doc.rect(x - 8, top - 6, CONTENT_WIDTH - 330 + 8, m.facts.length * 13 + 10).fill(c.tint);
-  const fh = factsBlock(doc, m.facts, x, top, CONTENT_WIDTH - 334);
-  let y = top + Math.max(from, to, fh) + 18;
+  let y =
+    documentHead(doc, m.look, c, {
+      title: 'RECEIPT',
+      number: m.receiptNo,
+      from: { caption: 'From', party: m.issuedBy },
+      to: { caption: 'Received from', party: m.paidBy },
+      facts: m.facts,
+    }) + 18;
   const columns: Column<Payment>[] = [
     { title: 'Date', width: 80, cell: (p) => dayText(dayOf(p.at, timezone), dateFormat) },
     { title: 'Paid by', width: 120, cell: (p) => p.what },
@@ -228,7 +211,15 @@ async function mailReceipt(
   ctx: Ctx,
   owner: { bookingId: number } | { invoiceId: number },
   kind: string,
-  r: { fileName: string; bytes: Buffer; to: string[]; subject: string; body: string; bookingId: number | null },
+  r: {
+    fileName: string;
+    bytes: Buffer;
+    to: string[];
+    subject: string;
+    body: string;
+    bookingId: number | null;
+    facts?: Record<string, string>;
+  },
 ) {
   const stored = await storeDocument(ctx, owner, kind, { fileName: r.fileName, contentType: PDF, bytes: r.bytes });
   const messages = await queueOutbox(
@@ -240,6 +231,7 @@ async function mailReceipt(
       body: r.body,
       event: 'receipt',
       bookingId: r.bookingId,
+      ...(r.facts ? { facts: r.facts } : {}),
       attachments: [{ fileKey: stored.fileKey, fileName: stored.fileName, contentType: PDF }],
     })),
   );
@@ -261,6 +253,7 @@ export async function sendBookingReceipt(ctx: Ctx, input: { bookingId: number; e
     subject: `Your receipt for booking ${input.bookingId} from ${r.model.look.name}`,
     body: `Thank you for your payment of ${amount} for booking ${input.bookingId}.\n\nYour receipt is attached.\n\nKind regards,\n${r.model.look.name}`,
     bookingId: input.bookingId,
+    facts: { bookingId: String(input.bookingId), amount, companyName: r.model.look.name },
   });
   return {
     data: {

@@ -13,9 +13,10 @@ export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-export type DocumentOwner = { invoiceId: number } | { creditNoteId: number } | { bookingId: number };
+export type DocumentOwner =
+  { invoiceId: number } | { creditNoteId: number } | { bookingId: number } | { driverStatementId: number };
 
-/** The stored document of an invoice or credit note of this kind, if one was made. */
+/** The stored document of an invoice, credit note or driver statement of this kind, if one was made. */
 export async function storedDocument(ctx: Ctx, owner: DocumentOwner, kind: string): Promise<StoredDocument | null> {
   const t = issuedDocuments;
   const where =
@@ -23,7 +24,9 @@ export async function storedDocument(ctx: Ctx, owner: DocumentOwner, kind: strin
       ? eq(t.invoiceId, owner.invoiceId)
       : 'creditNoteId' in owner
         ? eq(t.creditNoteId, owner.creditNoteId)
-        : and(eq(t.bookingId, owner.bookingId), isNull(t.invoiceId));
+        : 'driverStatementId' in owner
+          ? eq(t.driverStatementId, owner.driverStatementId)
+          : and(eq(t.bookingId, owner.bookingId), isNull(t.invoiceId));
   const [row] = await ctx.db
     .select()
     .from(t)
@@ -34,7 +37,7 @@ export async function storedDocument(ctx: Ctx, owner: DocumentOwner, kind: strin
 }
 
 /**
- * Stores a document's bytes once, with their SHA-256. For an invoice or credit note the first stored
+ * Stores a document's bytes once, with their SHA-256. For an invoice, credit note or driver statement the first stored
  * document of a kind stays: a second call (or one racing it) answers the stored row and its file, and
  * the bytes it made are thrown away. A transaction that fails removes the file it wrote.
  */

@@ -1,4 +1,5 @@
 import { format as formatMoney, minorDigits as digitsOf } from '@cabdesk/money';
+import { fontHas } from './fonts';
 
 const digitsByCurrency = new Map<string, number>();
 
@@ -61,11 +62,7 @@ export function plainMoney(minor: number, currency: string, locale: string): str
 /** A VAT rate in basis points as people read it: 2000 → "20%", 550 → "5.5%". */
 export const rateText = (bp: number) => `${(bp / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
 
-// The characters of Windows-1252 above 0x7F that are not Latin-1: the standard PDF fonts have them.
-const winAnsiExtras = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
 const lookAlikes: Record<string, string> = {
-  '→': '–',
-  '←': '–',
   '\u2009': ' ',
   '\u202f': ' ',
   '\u2212': '-',
@@ -74,21 +71,21 @@ const lookAlikes: Record<string, string> = {
 };
 
 /**
- * Text the built-in PDF fonts can show (Windows-1252): letters with other accents lose them
- * (ł, ő → l, o), arrows and thin spaces become their plain look-alikes, anything else "?".
+ * Text the documents' typeface can show (fonts.ts, DejaVu Sans: Latin, Greek, Cyrillic and more): a
+ * character it lacks loses its accent when the bare letter is there, else becomes its plain
+ * look-alike or "?"; control characters become spaces.
  */
 export function pdfText(text: string): string {
   let out = '';
   for (const ch of text.normalize('NFC')) {
     const code = ch.codePointAt(0)!;
-    if (ch === '\n' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || winAnsiExtras.has(ch)) {
-      out += ch;
-    } else if (lookAlikes[ch]) {
-      out += lookAlikes[ch];
-    } else {
+    if (ch === '\n') out += ch;
+    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out += ' ';
+    else if (fontHas(code)) out += ch;
+    else if (lookAlikes[ch]) out += lookAlikes[ch];
+    else {
       const bare = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-      const plain = { ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', ı: 'i' }[bare] ?? bare;
-      out += /^[\x20-\x7e\xa0-\xff]+$/.test(plain) ? plain : code < 0x20 ? ' ' : '?';
+      out += bare && bare !== ch && [...bare].every((c) => fontHas(c.codePointAt(0)!)) ? bare : '?';
     }
   }
   return out;

@@ -29,6 +29,7 @@ import { chargeCardOnFile, checkoutInvoice, startInvoiceCardPayment } from './in
 import { sendInvoicePaymentLink } from './invoice-links';
 import { type Ctx, invoiceBookingIds, leftToPay, money, readInvoice, settleInvoice } from './invoice-money';
 import { clientDue } from './statement';
+import { billingClientOf } from '../billable';
 
 /** An invoice's payment status: its money and what was applied to it. */
 async function paymentStatus(ctx: Ctx, invoiceId: number) {
@@ -121,11 +122,12 @@ async function invoiceAddresses(ctx: Ctx, input: { bookingId: number | null; inv
     .where(and(eq(clients.companyId, ctx.session.companyId), eq(clients.id, clientId)));
   if (!client) throw notFound(`Client ${clientId}`);
   let billed = client;
-  if (client.invoiceGroup === 'parent' && client.parentClientId) {
+  const billTo = await billingClientOf(ctx, client.id);
+  if (billTo !== client.id) {
     const [parent] = await ctx.db
       .select()
       .from(clients)
-      .where(and(eq(clients.companyId, ctx.session.companyId), eq(clients.id, client.parentClientId)));
+      .where(and(eq(clients.companyId, ctx.session.companyId), eq(clients.id, billTo)));
     if (parent) billed = parent;
   }
   const addresses: { email: string; name: string | null; source: 'billedClient' | 'client' }[] = [];

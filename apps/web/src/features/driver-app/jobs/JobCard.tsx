@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { money } from '../../../ui/format';
 import { fixedLabel } from '../../../ui/fixedLabel';
 import { JobStatusBadge } from './JobStatusBadge';
-import { driverPriceOf, type JobRow } from './model';
+import { driverPayOf, type JobRow } from './model';
 import { RouteLines } from './RouteLines';
 import { clockTime, firstUpper, localDayOf, localToday, relativeTime, shortDate } from './time';
 
@@ -17,7 +17,7 @@ export interface BackState {
 export function JobCard({ job, kind, now }: { job: JobRow; kind: 'upcoming' | 'history'; now?: number }) {
   const { t } = useTranslation();
   const { search } = useLocation();
-  const driverPrice = driverPriceOf(job);
+  const driverPay = driverPayOf(job);
   const today = localDayOf(job.pickupAt) === localToday();
   return (
     <Paper
@@ -56,9 +56,11 @@ export function JobCard({ job, kind, now }: { job: JobRow; kind: 'upcoming' | 'h
               .filter(Boolean)
               .join(' · ')}
           </Text>
-          {driverPrice !== null ? (
+          {driverPay !== null ? (
             <Text fw={700} style={{ flexShrink: 0 }}>
-              {t('driver-app.jobs.yourPrice', { amount: money(driverPrice, job.currency) })}
+              {t(driverPay.estimated ? 'driver-app.jobs.yourPriceEstimate' : 'driver-app.jobs.yourPrice', {
+                amount: money(driverPay.amount, job.currency),
+              })}
             </Text>
           ) : job.priceMinor !== null ? (
             <Text fw={600} style={{ flexShrink: 0 }}>

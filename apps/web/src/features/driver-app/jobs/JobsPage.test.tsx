@@ -53,6 +53,18 @@ describe('Upcoming', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/driver/jobs/41'));
   });
 
+  it('shows the driver’s pay, marked as an estimate until a statement holds it', async () => {
+    answers['Booking/GetTableSummaryBookingDriverApp'] = () =>
+      list([
+        job(42, inMinutes(30), { priceMinor: 3150, driverPriceMinor: 2400, driverPayEstimated: true }),
+        job(43, inMinutes(90), { priceMinor: 3150, driverPriceMinor: 2500, driverPayEstimated: false }),
+      ]);
+    renderJobs();
+    const [estimated, stated] = await screen.findAllByTestId('job-card');
+    expect(within(estimated!).getByText('About £24.00 for you')).toBeTruthy();
+    expect(within(stated!).getByText('You get £25.00')).toBeTruthy();
+  });
+
   it('says a failed read in words and asks again on "Try again"', async () => {
     let fail = true;
     answers['Booking/GetTableSummaryBookingDriverApp'] = () => {

@@ -68,6 +68,7 @@ export function job(id: number, pickupAt: string, extra: Partial<JobRow> = {}): 
     version: 1,
     createdAt: pickupAt,
     driverPriceMinor: null,
+    driverPayEstimated: false,
     notesForDriver: null,
     ...extra,
   };

@@ -8,11 +8,16 @@ import { useCall } from '../../../api/hooks';
 import { count, money } from '../../../ui/format';
 import { Screen } from '../account/screen';
 import { EarningsChart } from './EarningsChart';
+import { EstimateNote } from './EstimateNote';
 import { AverageFigures, PaymentSummary } from './PaymentSummary';
 import { QuerySection } from './QuerySection';
+import { StatementsSection } from './StatementsSection';
 import { customPeriod, MAX_PERIOD_DAYS, periodKinds, periodOf, type Period, type PeriodKind } from './period';
 
-/** Earnings of a period with their chart, averages and what the office owes, and the ways to expenses and adjustments. */
+/**
+ * Earnings of a period with their chart, averages and what the office owes, the statements the office
+ * approved, and the ways to expenses and adjustments.
+ */
 export function MoneyPage() {
   const { t } = useTranslation();
   const [kind, setKind] = useState<PeriodKind>('week');
@@ -51,6 +56,7 @@ export function MoneyPage() {
           {t('driver-app.money.pickRange')}
         </Text>
       )}
+      <StatementsSection />
       <Paper withBorder radius="md">
         <NavLink
           component={Link}
@@ -97,6 +103,7 @@ function PeriodFigures({ period }: { period: Period }) {
               </Text>
               <Text c="dimmed">{t('driver-app.money.jobs', { count: e.jobs, n: count(e.jobs) })}</Text>
             </Group>
+            <EstimateNote totalMinor={e.totalMinor} estimatedMinor={e.estimatedMinor} currency={e.currency} />
             <EarningsChart days={e.days} currency={e.currency} />
           </Stack>
         )}

@@ -38,6 +38,11 @@ export function PaymentSummary({ summary }: { summary: Summary }) {
   return (
     <Stack gap={6}>
       <Line label={t('driver-app.money.summary.earnings')} sign="" minor={summary.earningsMinor} currency={c} />
+      {summary.estimatedMinor > 0 ? (
+        <Text size="xs" c="dimmed" ta="right" data-testid="payment-estimate">
+          {t('driver-app.money.estimate.summary', { estimated: money(summary.estimatedMinor, c) })}
+        </Text>
+      ) : null}
       <Line
         label={t('driver-app.money.summary.approvedExpenses')}
         sign="+"

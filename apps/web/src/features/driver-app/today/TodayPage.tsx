@@ -102,6 +102,11 @@ export function TodayPage() {
             <Text fw={700} size="xl">
               {money(day.earningsTodayMinor, day.currency)}
             </Text>
+            {day.earningsTodayEstimatedMinor > 0 ? (
+              <Text size="xs" c="dimmed" data-testid="today-estimate">
+                {t('driver-app.today.todayEstimate', { amount: money(day.earningsTodayEstimatedMinor, day.currency) })}
+              </Text>
+            ) : null}
             <Text size="xs" c="dimmed">
               {t('driver-app.today.thisWeek', { amount: money(day.earningsWeekMinor, day.currency) })}
             </Text>

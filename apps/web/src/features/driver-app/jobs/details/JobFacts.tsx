@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { money } from '../../../../ui/format';
 import { fixedLabel } from '../../../../ui/fixedLabel';
-import { driverPriceOf, type JobRow } from '../model';
+import { driverPayOf, type JobRow } from '../model';
 import { telUrl } from './navigation';
 
 /** Who rides, how many with how much luggage, and a flight to meet; the phone number is one tap. */
@@ -58,10 +58,10 @@ export function PassengerFacts({ job }: { job: JobRow }) {
   );
 }
 
-/** How the passenger pays, the fare, and what the driver is paid when the office has set it. */
+/** How the passenger pays, the fare, and what the driver is paid (an estimate until a statement is approved). */
 export function PaymentFacts({ job }: { job: JobRow }) {
   const { t } = useTranslation();
-  const driverPrice = driverPriceOf(job);
+  const driverPay = driverPayOf(job);
   return (
     <Stack gap="xs">
       <Fact label={t('driver-app.jobs.details.paymentMethod')}>
@@ -70,8 +70,16 @@ export function PaymentFacts({ job }: { job: JobRow }) {
       <Fact label={t('driver-app.jobs.details.fareLabel')}>
         {job.priceMinor !== null ? money(job.priceMinor, job.currency) : t('driver-app.jobs.details.notSet')}
       </Fact>
-      {driverPrice !== null ? (
-        <Fact label={t('driver-app.jobs.details.yourPriceLabel')}>{money(driverPrice, job.currency)}</Fact>
+      {driverPay !== null ? (
+        <Fact
+          label={t(
+            driverPay.estimated
+              ? 'driver-app.jobs.details.yourPriceEstimateLabel'
+              : 'driver-app.jobs.details.yourPriceLabel',
+          )}
+        >
+          {money(driverPay.amount, job.currency)}
+        </Fact>
       ) : null}
     </Stack>
   );

@@ -1,8 +1,8 @@
 import { ActionIcon, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { type ModelForm, MoneyField, NumberField, valueAt } from './form-parts';
-import { addStep, moveStep, type StepValues } from './model-form';
+import { MoneyField, NumberField, type RulesForm, valueAt } from './fields';
+import { addStep, moveStep, type StepValues } from './values';
 
 /**
  * The mileage steps: one row per band (from km, to km, rate per km), added at the end, removed, and
@@ -14,7 +14,7 @@ export function MileageStepsTable({
   path,
   readOnly = false,
 }: {
-  form: ModelForm;
+  form: RulesForm;
   path: string;
   readOnly?: boolean;
 }) {

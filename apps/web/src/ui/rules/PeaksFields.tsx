@@ -2,13 +2,13 @@ import { ActionIcon, Button, Chip, Group, Paper, SegmentedControl, Stack, Text, 
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FormSection } from '../../kit/FormShell';
-import { type ModelForm, MoneyField, valueAt } from './form-parts';
-import { type Charge, nextPeakId, type PeakPeriodValues, type PeakTimeValues } from './model-form';
+import { MoneyField, type RulesForm, valueAt } from './fields';
+import { type Charge, nextPeakId, type PeakPeriodValues, type PeakTimeValues, type PeakValues } from './values';
 
 const WEEK_DAYS = ['1', '2', '3', '4', '5', '6', '7'];
 
 /** A peak's charge: a multiplier of the fare or a fixed surcharge. */
-function ChargeFields({ form, path, name }: { form: ModelForm; path: string; name: string }) {
+function ChargeFields({ form, path, name }: { form: RulesForm; path: string; name: string }) {
   const { t } = useTranslation();
   const charge = valueAt<Charge>(form, `${path}.charge`);
   return (
@@ -38,7 +38,7 @@ function ChargeFields({ form, path, name }: { form: ModelForm; path: string; nam
 }
 
 /** Peak times (week days and a window of the local clock) and peak periods (a range of local date-times). */
-export function PeaksFields({ form, readOnly }: { form: ModelForm; readOnly?: boolean }) {
+export function PeaksFields({ form, readOnly }: { form: RulesForm; readOnly?: boolean }) {
   const { t } = useTranslation();
   const times = valueAt<PeakTimeValues[]>(form, 'peakTimes');
   const periods = valueAt<PeakPeriodValues[]>(form, 'peakPeriods');
@@ -112,7 +112,7 @@ export function PeaksFields({ form, readOnly }: { form: ModelForm; readOnly?: bo
               leftSection={<IconPlus size={14} />}
               onClick={() =>
                 form.insertListItem('peakTimes', {
-                  id: nextPeakId(form.getValues()),
+                  id: nextPeakId(form.getValues() as PeakValues),
                   name: '',
                   weekdays: [...WEEK_DAYS],
                   from: '22:00',
@@ -172,7 +172,7 @@ export function PeaksFields({ form, readOnly }: { form: ModelForm; readOnly?: bo
               leftSection={<IconPlus size={14} />}
               onClick={() =>
                 form.insertListItem('peakPeriods', {
-                  id: nextPeakId(form.getValues()),
+                  id: nextPeakId(form.getValues() as PeakValues),
                   name: '',
                   from: '',
                   to: '',

@@ -1,0 +1,3 @@
+ALTER TABLE "issued_documents" ADD COLUMN "driver_statement_id" integer;--> statement-breakpoint
+ALTER TABLE "issued_documents" ADD CONSTRAINT "issued_documents_company_id_driver_statement_id_driver_statements_company_id_id_fk" FOREIGN KEY ("company_id","driver_statement_id") REFERENCES "public"."driver_statements"("company_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "issued_documents_driver_statement_key" ON "issued_documents" USING btree ("company_id","driver_statement_id","kind") WHERE "issued_documents"."driver_statement_id" is not null;

@@ -1,0 +1,84 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Ctx } from './filters';
+
+/** Statuses of a booking still to run (neither done nor lost). */
+const futureStatuses = sql`('pending', 'confirmed', 'offered', 'allocated', 'accepted', 'on_route', 'arrived', 'on_board')`;
+const approved = sql`('approved', 'settled')`;
+
+/**
+ * Each chosen booking once, with what the report says of its money (docs/reports.md#figures):
+ * - revenue: a done job on an issued invoice earns its price; any other done job what was paid for it
+ *   (card captured less refunded, cash collected, payments by hand);
+ * - pay: what approved statements pay for the job, corrections of it included;
+ * - expenses: approved expenses on the job that the company bears;
+ * and, for the reconciliation, what its journal entries say it earned (revenue, VAT and discount
+ * lines) and received (card clearing, driver cash, bank lines), read the same way.
+ * `key` is the row the booking counts on (client, driver or vehicle).
+ */
+export function perBooking(ctx: Ctx, where: SQL, key: SQL): SQL {
+  const companyId = ctx.session.companyId;
+  return sql`b as (
+      select b.id, b.pickup_at, ${key} as key, coalesce(b.price_minor, 0)::bigint as price,
+             b.status in ('completed', 'no_show') as done, b.status in ${futureStatuses} as future,
+             b.card_captured_minor - b.card_refunded_minor + b.cash_collected_minor as paid
+      from bookings b where ${where} and ${key} is not null
+    ), manual as (
+      select t.booking_id, sum(t.amount_minor) as amount from payment_transactions t
+      where t.company_id = ${companyId} and t.kind = 'manualPayment' and t.booking_id in (select id from b where done)
+      group by 1
+    ), inv as (
+      select distinct l.booking_id from invoice_lines l
+      join invoices i on i.company_id = l.company_id and i.id = l.invoice_id and i.status <> 'draft'
+      where l.company_id = ${companyId} and l.booking_id in (select id from b where done)
+    ), pay as (
+      select booking_id, sum(amount) as amount from (
+        select j.booking_id, j.pay_minor as amount from driver_statement_jobs j
+        join driver_statements s on s.company_id = j.company_id and s.id = j.statement_id and s.status in ${approved}
+        where j.company_id = ${companyId} and j.booking_id in (select id from b)
+        union all
+        select l.booking_id, l.amount_minor from driver_statement_lines l
+        join driver_statements s on s.company_id = l.company_id and s.id = l.statement_id and s.status in ${approved}
+        where l.company_id = ${companyId} and l.kind = 'correction' and l.booking_id in (select id from b)
+      ) p group by 1
+    ), exp as (
+      select e.booking_id, sum(e.amount_minor) as amount from driver_expenses e
+      where e.company_id = ${companyId} and e.status = 'approved' and e.paid_by = 'company'
+        and e.booking_id in (select id from b)
+      group by 1
+    ), lg as (
+      select e.booking_id,
+             -sum(l.amount_minor) filter (where a.kind in ('revenue', 'vatPayable', 'discounts')) as earned,
+             sum(l.amount_minor) filter (where a.kind in ('cardClearing', 'driverCash', 'bank')) as received
+      from journal_entries e
+      join journal_lines l on l.company_id = e.company_id and l.entry_id = e.id
+      join ledger_accounts a on a.company_id = l.company_id and a.id = l.account_id
+      where e.company_id = ${companyId} and e.booking_id in (select id from b where done)
+      group by 1
+    ), r as (
+      select b.id, b.pickup_at, b.key, b.price, b.done, b.future,
+             b.done and inv.booking_id is not null as invoiced,
+             case when not b.done then 0 when inv.booking_id is not null then b.price
+                  else b.paid + coalesce(manual.amount, 0) end as revenue,
+             case when not b.done then 0 when inv.booking_id is not null then coalesce(lg.earned, 0)
+                  else coalesce(lg.received, 0) end as ledger_revenue,
+             coalesce(pay.amount, 0) as pay, coalesce(exp.amount, 0) as expenses
+      from b left join manual on manual.booking_id = b.id left join inv on inv.booking_id = b.id
+        left join pay on pay.booking_id = b.id left join exp on exp.booking_id = b.id
+        left join lg on lg.booking_id = b.id
+    )`;
+}
+
+/** The spec's figures over a set of per-booking rows `r`, grouped or not. */
+export const figuresOf = (tz: string) => sql`count(*)::int as bookings,
+  count(*) filter (where r.invoiced)::int as invbookings,
+  count(*) filter (where r.done)::int as cmpbookings,
+  count(*) filter (where r.future)::int as ftrbookings,
+  coalesce(sum(r.price) filter (where r.done or r.future), 0)::bigint as amount,
+  coalesce(sum(r.price) filter (where r.invoiced), 0)::bigint as invamount,
+  coalesce(sum(r.price) filter (where r.done), 0)::bigint as cmpamount,
+  coalesce(sum(r.revenue), 0)::bigint as revenue,
+  coalesce(sum(r.pay), 0)::bigint as pay,
+  coalesce(sum(r.expenses), 0)::bigint as expenses,
+  count(distinct (r.pickup_at at time zone ${tz})::date) filter (where r.done)::int as days,
+  coalesce(sum(r.ledger_revenue), 0)::bigint as ledger_revenue,
+  count(*) filter (where r.revenue <> r.ledger_revenue)::int as differing`;

@@ -1,0 +1,139 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * The aggregates every report reads over a set of bookings (alias b), as raw numbers; `figures`
+ * turns them into the answer's counts, money and KPIs. One list keeps the totals call and the
+ * per-entity reports computing the same thing the same way.
+ */
+export const aggregates = sql`
+  count(*)::int as bookings,
+  count(*) filter (where b.status = 'completed')::int as done,
+  count(*) filter (where b.status = 'no_show')::int as no_show,
+  count(*) filter (where b.status = 'cancelled')::int as cancelled,
+  count(*) filter (where b.status = 'rejected')::int as rejected,
+  count(*) filter (where b.status not in ('completed', 'no_show', 'cancelled', 'rejected'))::int as future,
+  coalesce(sum(b.price_minor) filter (where b.status in ('completed', 'no_show')), 0)::bigint as revenue,
+  coalesce(sum(b.price_minor), 0)::bigint as amount,
+  count(*) filter (where b.arrived_at is not null)::int as arrivals,
+  count(*) filter (where b.arrived_at <= b.pickup_at + interval '5 minutes')::int as on_time,
+  coalesce(sum(greatest(0, extract(epoch from b.arrived_at - b.pickup_at))), 0)::float8 as wait_seconds,
+  coalesce(sum(extract(epoch from b.completed_at - b.on_route_at))
+    filter (where b.status in ('completed', 'no_show') and b.completed_at > b.on_route_at), 0)::float8 as job_seconds,
+  count(*) filter (where coalesce(b.offered_at, b.allocated_at) is not null)::int as allocations,
+  coalesce(sum(greatest(0, extract(epoch from coalesce(b.offered_at, b.allocated_at) - b.created_at))), 0)::float8 as allocate_seconds`;
+
+export type Raw = {
+  bookings: number;
+  done: number;
+  no_show: number;
+  cancelled: number;
+  rejected: number;
+  future: number;
+  revenue: string | number;
+  amount: string | number;
+  arrivals: number;
+  on_time: number;
+  wait_seconds: number;
+  job_seconds: number;
+  allocations: number;
+  allocate_seconds: number;
+};
+
+export const emptyRaw: Raw = {
+  bookings: 0,
+  done: 0,
+  no_show: 0,
+  cancelled: 0,
+  rejected: 0,
+  future: 0,
+  revenue: 0,
+  amount: 0,
+  arrivals: 0,
+  on_time: 0,
+  wait_seconds: 0,
+  job_seconds: 0,
+  allocations: 0,
+  allocate_seconds: 0,
+};
+
+/** Adds raw aggregates (days into weeks, groups into totals). */
+export function addRaw(a: Raw, b: Raw): Raw {
+  return {
+    bookings: a.bookings + b.bookings,
+    done: a.done + b.done,
+    no_show: a.no_show + b.no_show,
+    cancelled: a.cancelled + b.cancelled,
+    rejected: a.rejected + b.rejected,
+    future: a.future + b.future,
+    revenue: Number(a.revenue) + Number(b.revenue),
+    amount: Number(a.amount) + Number(b.amount),
+    arrivals: a.arrivals + b.arrivals,
+    on_time: a.on_time + b.on_time,
+    wait_seconds: a.wait_seconds + b.wait_seconds,
+    job_seconds: a.job_seconds + b.job_seconds,
+    allocations: a.allocations + b.allocations,
+    allocate_seconds: a.allocate_seconds + b.allocate_seconds,
+  };
+}
+
+/** A share as a percent with one decimal; null when there is nothing to measure. */
+export const percentOf = (part: number, whole: number): number | null =>
+  whole > 0 ? Math.round((part / whole) * 1000) / 10 : null;
+
+export const hours = (seconds: number) => Math.round(seconds / 360) / 10;
+
+export function counts(r: Raw) {
+  const revenueMinor = Number(r.revenue);
+  const paid = r.done + r.no_show;
+  return {
+    bookings: r.bookings,
+    done: r.done,
+    noShow: r.no_show,
+    cancelled: r.cancelled,
+    rejected: r.rejected,
+    future: r.future,
+    lost: r.cancelled + r.no_show + r.rejected,
+    revenueMinor,
+    averageFareMinor: paid ? Math.round(revenueMinor / paid) : 0,
+  };
+}
+
+export function pickup(r: Raw) {
+  return {
+    onTimePercent: percentOf(r.on_time, r.arrivals),
+    averageWaitSeconds: r.arrivals ? Math.round(r.wait_seconds / r.arrivals) : null,
+  };
+}
+
+/** Shift KPIs: shiftSeconds null when shifts do not apply to the filter. */
+export function shiftKpis(r: Raw, shiftSeconds: number | null) {
+  const revenueMinor = Number(r.revenue);
+  return {
+    shiftHours: hours(shiftSeconds ?? 0),
+    jobHours: hours(r.job_seconds),
+    utilisationPercent: shiftSeconds ? percentOf(r.job_seconds, shiftSeconds) : null,
+    revenuePerShiftHourMinor: shiftSeconds ? Math.round((revenueMinor * 3600) / shiftSeconds) : null,
+  };
+}
+
+export function offerKpis(offers: number, declines: number) {
+  return { offers, offerAcceptancePercent: percentOf(Math.max(0, offers - declines), offers) };
+}
+
+/**
+ * Offers and allocations to drivers on the filter's bookings, and the declines (by the driver or
+ * expiry); with `onlyDriver`, those made to that driver.
+ */
+export function offerCounts(bookingWhere: SQL, groupByDriver: boolean, onlyDriver?: number | null) {
+  const driver = sql`coalesce(a.changes -> 'driverId' ->> 'after', a.changes -> 'driverId' ->> 'before')::int`;
+  const toDriver = onlyDriver ? sql`and ${driver} = ${onlyDriver}` : sql``;
+  return sql`
+    select ${groupByDriver ? driver : sql`0`} as driver_id,
+      count(*) filter (where a.action in ('offer', 'allocate') and a.changes -> 'driverId' ->> 'after' is not null)::int as offers,
+      count(*) filter (where a.action = 'decline')::int as declines
+    from bookings b
+    join audit_log a on a.company_id = b.company_id and a.entity_type = 'booking' and a.entity_id = b.id
+      and a.action in ('offer', 'allocate', 'decline')
+    where ${bookingWhere} ${toDriver}
+    group by 1`;
+}

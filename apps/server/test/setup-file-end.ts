@@ -1,0 +1,4 @@
+import { afterAll } from 'vitest';
+import { closeWhatTheFileOpened } from './file-end';
+
+afterAll(closeWhatTheFileOpened);

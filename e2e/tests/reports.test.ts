@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible } from '../support/accessibility';
+import { openBrowser, signInThroughForm } from '../support/browser';
+
+/** Last month's first and last day: the demo company's bookings fill it. */
+function lastMonth() {
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
+  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
+}
+
+describe('the owner reads the reports of a month', async () => {
+  const { page } = await openBrowser({ viewport: { width: 1440, height: 900 } });
+  const month = lastMonth();
+
+  it('opens Reports and filters a month by typing its dates', async () => {
+    await page.goto('/login?UKCB');
+    await signInThroughForm(page, 'admin@ukcb.test');
+    await page.getByTestId('home').waitFor();
+    await page.goto('/reports');
+    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+    await page.getByLabel('From', { exact: true }).fill(month.from);
+    await page.getByLabel('To', { exact: true }).fill(month.to);
+    await page.getByTestId('report-overview').waitFor({ timeout: 20_000 });
+    await expect
+      .poll(async () => Number(await page.getByTestId('figure-bookings').locator('p').nth(1).textContent()), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(0);
+    await expectAccessible(page, '/reports overview');
+  });
+
+  it("drills from a driver's count to their jobs", async () => {
+    await page.getByRole('tab', { name: 'Drivers' }).click();
+    const first = page.getByRole('button', { name: /bookings of .*: show them/ }).first();
+    await first.waitFor({ timeout: 20_000 });
+    const label = (await first.getAttribute('aria-label')) ?? '';
+    const [, count, name] = /^(\d+) bookings of (.+): show them$/.exec(label) ?? [];
+    expect(Number(count)).toBeGreaterThan(0);
+    await expectAccessible(page, '/reports drivers');
+    await first.click();
+    await page.getByText(`Bookings of ${name}`).waitFor();
+    expect(await page.getByRole('tab', { name: 'Bookings' }).getAttribute('aria-selected')).toBe('true');
+    const rows = page.getByRole('table', { name: 'Bookings report' }).locator('tbody tr');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(Math.min(25, Number(count)));
+    const drivers = await rows.locator('td:nth-child(6)').allTextContents();
+    expect(new Set(drivers)).toEqual(new Set([name]));
+  });
+
+  it('exports the bookings to XLSX with their rows', async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 30_000 }),
+      page.getByRole('button', { name: 'Export to Excel' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(readFileSync((await download.path())!) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.actualRowCount).toBeGreaterThan(1);
+    const heads = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    expect(heads).toContain('Driver Name');
+  });
+});
