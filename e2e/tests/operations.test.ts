@@ -210,7 +210,11 @@ describe('the dispatch desk with two dispatchers', async () => {
     });
     expect(held.status).toBe(200);
 
-    await a.goto('/dispatch');
+    // The board shows one day of the company's calendar: two hours from a late evening is tomorrow.
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(
+      new Date(at.getTime() + 10 * 60_000),
+    );
+    await a.goto(`/dispatch?date=${day}`);
     await a.getByTestId('board-search').fill(String(second));
     await a
       .getByTestId('board-row')
