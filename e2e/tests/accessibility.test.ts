@@ -10,7 +10,7 @@ const officePages = [
   { path: '/bookings', ready: 'table tbody tr' },
   // Late in the evening the day's tab may hold nothing left to do: its empty state is the page then.
   { path: '/dispatch', ready: '[data-testid="board-table"], [data-testid="board-empty"]' },
-  { path: '/map', ready: 'main' },
+  { path: '/map', ready: '.leaflet-container' },
   { path: '/drivers', ready: 'table tbody tr' },
   { path: '/passengers', ready: 'table tbody tr' },
   { path: '/clients', ready: 'table tbody tr' },
@@ -37,9 +37,35 @@ const companies = [
 ] as const;
 const themes = ['light', 'dark'] as const;
 
+/**
+ * Opens a page the way a person moves between them, through the router, once the app runs: a full
+ * load for each of a hundred pages spent half the journey starting the app again. What the last page
+ * showed is marked stale first, so the page is taken as ready only on what the new one draws. Another
+ * tab of the same page is loaded in full: its elements may be the last tab's, kept by React.
+ */
 async function visit(page: Page, path: string, ready: string) {
-  await page.goto(path);
-  await page.locator(ready).first().waitFor({ timeout: 20_000 });
+  const next = new URL(path, page.url());
+  const here = await page
+    .evaluate(() => (document.querySelector('.mantine-AppShell-navbar') ? window.location.pathname : null))
+    .catch(() => null);
+  if (here === null || here === next.pathname) {
+    await page.goto(path);
+    await page.locator(ready).first().waitFor({ timeout: 20_000 });
+  } else {
+    await page.evaluate(
+      ({ to, selector }) => {
+        document.querySelectorAll(selector).forEach((e) => e.setAttribute('data-stale', ''));
+        window.history.pushState(null, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      },
+      { to: path, selector: ready },
+    );
+    const fresh = ready
+      .split(',')
+      .map((part) => `${part.trim()}:not([data-stale])`)
+      .join(', ');
+    await page.locator(fresh).first().waitFor({ timeout: 20_000 });
+  }
   await settled(page);
 }
 

@@ -1,5 +1,5 @@
 import { Box, Button, Drawer, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { canMove } from '@cabdesk/contract';
 import { IconAlarm, IconKeyboard, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -40,7 +40,8 @@ export function DispatchBoardPage() {
   const ability = useAbility();
   const client = useQueryClient();
   const [params, setParams] = useBoardParams();
-  const [q] = useDebouncedValue(params.q.trim(), 250);
+  // The search field writes the address after a pause of its own (useAddressText).
+  const q = params.q.trim();
   const [page, setPage] = useState(1);
   const [selection, setSelection] = useState<{ id: number | null; index: number }>({ id: null, index: 0 });
   const [detailOpen, setDetailOpen] = useState(false);

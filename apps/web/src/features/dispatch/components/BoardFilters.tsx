@@ -5,6 +5,7 @@ import { namedByValue } from '../../../ui/named-by-value';
 import { IconChevronLeft, IconChevronRight, IconSearch, IconX } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAddressText } from '../../../kit/useAddressText';
 import { LookupSelect } from '../../../ui/LookupSelect';
 import { type BoardParams, today } from '../hooks/useBoardParams';
 
@@ -31,6 +32,7 @@ export function BoardFilters({
 }) {
   const { t } = useTranslation();
   const isToday = params.date === today();
+  const search = useAddressText(params.q, (q) => onChange({ q }));
   const filtered = params.vehicleTypeId !== null || params.clientId !== null || params.q !== '';
   return (
     <Group gap="xs" wrap="wrap" align="flex-end">
@@ -73,12 +75,13 @@ export function BoardFilters({
         aria-label={t('dispatch.filter.search')}
         placeholder={t('dispatch.filter.searchPlaceholder')}
         leftSection={<IconSearch size={16} />}
-        rightSection={params.q ? null : <Kbd size="xs">/</Kbd>}
-        value={params.q}
-        onChange={(e) => onChange({ q: e.currentTarget.value })}
+        rightSection={search.text ? null : <Kbd size="xs">/</Kbd>}
+        value={search.text}
+        onChange={(e) => search.setText(e.currentTarget.value)}
         onKeyDown={(e) => {
           if (e.key === 'Escape' || e.key === 'Enter' || e.key === 'ArrowDown') {
             e.preventDefault();
+            search.flush();
             e.currentTarget.blur();
             onLeaveSearch(e.key);
           }
