@@ -29,6 +29,12 @@ const officePages = [
   { path: '/finance/invoices?tab=all', ready: 'main table tbody tr' },
   { path: '/driver-pay/rules', ready: 'main table tbody tr a' },
   { path: '/driver-pay/rules/assignments', ready: 'main table tbody tr a' },
+  { path: '/driver-pay/payments', ready: 'main table' },
+  { path: '/reports', ready: '[data-testid="report-overview"]' },
+  { path: '/reports/profitability', ready: '[data-testid="reconciliation"]' },
+  { path: '/settings/company', ready: '[data-testid="company-logo-preview"]' },
+  { path: '/settings/permissions', ready: 'main table' },
+  { path: '/profile', ready: 'main form' },
 ] as const;
 
 const companies = [

@@ -2,6 +2,7 @@ import { describe, expect, it, beforeAll } from 'vitest';
 import type { Page } from 'playwright-core';
 import { forgetEverything, openBrowser, signInThroughForm, DEMO_PASSWORD } from '../support/browser';
 import { expectAccessible } from '../support/accessibility';
+import { boardDrawn } from '../support/board';
 
 /** Calls the product's API directly, as another device would (a driver's phone, a second office). */
 async function api(baseUrl: string, token: string | null, name: string, body: unknown) {
@@ -53,7 +54,7 @@ describe('the dispatch desk with two dispatchers', async () => {
 
   it("shows a booking taken in one browser on the other's board without a reload", async () => {
     await a.goto('/dispatch');
-    await a.getByTestId('board-table').waitFor();
+    await boardDrawn(a);
     await expectAccessible(a);
     const beforeCount = Number(await a.getByTestId('tab-count-unallocated').textContent());
 

@@ -32,7 +32,8 @@ describe('the owner reads profitability, filters a month and drills from a drive
     await page.getByLabel('To day').fill(month.endDate);
     await page.getByRole('tab', { name: 'Drivers' }).click();
     await page.waitForURL(/tab=driver/);
-    await page.getByTestId('reconciliation').waitFor();
+    // A month of every driver's money is the heaviest read of the journey: room for a busy machine.
+    await page.getByTestId('reconciliation').waitFor({ timeout: 20_000 });
     const words = await page.getByTestId('reconciliation').innerText();
     expect(words).toMatch(/Agrees with the ledger|Differs from the ledger/);
     await expectAccessible(page, '/reports/profitability drivers');

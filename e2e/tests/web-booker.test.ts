@@ -2,6 +2,7 @@ import { describe, expect, it, beforeAll } from 'vitest';
 import type { Page } from 'playwright-core';
 import { forgetEverything, openBrowser, signInThroughForm } from '../support/browser';
 import { expectAccessible } from '../support/accessibility';
+import { boardDrawn } from '../support/board';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -43,7 +44,7 @@ describe('a visitor books through the web booker', async () => {
     await signInThroughForm(office, 'dispatcher@ukcb.test');
     await office.getByTestId('home').waitFor();
     await office.goto('/dispatch');
-    await office.getByTestId('board-table').waitFor();
+    await boardDrawn(office);
     beforeCount = Number(await office.getByTestId('tab-count-unallocated').textContent());
   });
 

@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../src/domains/bookings/schema';
 import { vehicleTypes } from '../src/domains/vehicles/schema';
@@ -62,6 +64,57 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('Profitability/GetClientProfitability', () => {
+  it('exports to XLSX with the money in pounds, not pence, as the screen shows it', async () => {
+    const res = await call(
+      w.app,
+      'Common/ExportToExcel',
+      { call: 'Profitability/GetClientProfitability', input: { ...month, sortColumn: 'name', sortType: 'asc' } },
+      w.admin.token,
+    );
+    expect(res.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(res.body.data.content, 'base64') as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const acme = sheet.getRow(2);
+    const at = (title: string) => acme.getCell(header.indexOf(title) + 1);
+    expect(at('Name').value).toBe('Acme Ltd');
+    expect(at('Amount').value).toBe(150);
+    expect(at('Prfamount').value).toBe(17);
+    expect(at('Amount').numFmt).toBe('#,##0.00');
+    expect(at('Bookings').value).toBe(4);
+  });
+
+  it('prints to PDF: the title, the filter, a row per client with its money in pounds, page numbers', async () => {
+    const res = await call(
+      w.app,
+      'Common/ExportToPdf',
+      {
+        call: 'Profitability/GetClientProfitability',
+        input: { ...month, sortColumn: 'name', sortType: 'asc' },
+        title: 'Profitability · Clients',
+      },
+      w.admin.token,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ mimeType: 'application/pdf', rows: 2 });
+    expect(res.body.data.fileName).toMatch(/^Profitability-GetClientProfitability-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const parser = new PDFParse({ data: new Uint8Array(Buffer.from(res.body.data.content, 'base64')) });
+    const text = (await parser.getText()).text;
+    await parser.destroy();
+    expect(text).toContain('Profitability · Clients');
+    expect(text).toContain('startDate: 2026-10-01');
+    expect(text).toMatch(/Acme Ltd[^\n]*150\.00/);
+    expect(text).toMatch(/Beta plc[^\n]*-19\.00/);
+    expect(text).toContain('Page 1 of 1');
+  });
+
+  it('refuses to print what is not a list, naming the field', async () => {
+    const res = await call(w.app, 'Common/ExportToPdf', { call: 'BasicSettings/Update' }, w.admin.token);
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.[0]?.field).toBe('call');
+  });
+
   it('gives each client the spec’s figures, its revenue, driver pay, expenses and profit', async () => {
     const res = await call(w.app, 'Profitability/GetClientProfitability', month, w.admin.token);
     expect(res.status).toBe(200);

@@ -4,6 +4,7 @@ import { auditLog } from '../src/domains/audit/schema';
 import { bookings } from '../src/domains/bookings/schema';
 import { clients, clientTypes } from '../src/domains/clients/schema';
 import { driverShifts } from '../src/domains/dispatch/schema';
+import { driverStatementJobs, driverStatementLines, driverStatements } from '../src/domains/driver-pay/schema';
 import { drivers } from '../src/domains/drivers/schema';
 import { call, callData } from './client';
 import { bookingWorld, type BookingWorld } from './factories-bookings';
@@ -148,6 +149,31 @@ beforeAll(async () => {
     { companyId: w.company.id, driverId: d2, startedAt: at('2026-03-04T09:00:00'), endedAt: at('2026-03-04T11:00:00') },
     { companyId: w.company.id, driverId: d2, startedAt: at('2026-02-28T22:00:00'), endedAt: at('2026-03-01T02:00:00') },
   ]);
+
+  // Driver pay is what approved statements pay, never the hand-set driver price: B1 is paid 6.50 on an
+  // approved statement and corrected by +0.25 on a later one; B2 is on a statement not yet approved.
+  const statement = async (status: 'approved' | 'generated', periodFrom: string) =>
+    (
+      await t.db
+        .insert(driverStatements)
+        .values({ companyId: w.company.id, driverId: d1, periodFrom, periodTo: periodFrom, status })
+        .returning({ id: driverStatements.id })
+    )[0]!.id;
+  const march2 = await statement('approved', '2026-03-02');
+  const later = await statement('approved', '2026-03-20');
+  const pending = await statement('generated', '2026-03-03');
+  await t.db.insert(driverStatementJobs).values([
+    { companyId: w.company.id, statementId: march2, bookingId: b1, paymentMethod: 'account', payMinor: 650 },
+    { companyId: w.company.id, statementId: pending, bookingId: b2, paymentMethod: 'cash', payMinor: 1300 },
+  ]);
+  await t.db.insert(driverStatementLines).values({
+    companyId: w.company.id,
+    statementId: later,
+    kind: 'correction',
+    amountMinor: 25,
+    reason: 'Waiting time missed',
+    bookingId: b1,
+  });
 });
 
 const token = () => w.accounts.accessToken;
@@ -241,7 +267,8 @@ describe('Reports/GetReportsDataBooking', () => {
     expect(body.count).toBe(7);
     expect(body.total).toBe(1);
     expect(body.data[0]!.id).toBe(ids.b9);
-    expect(body.totals).toEqual({ bookings: 7, amountMinor: 8100, revenueMinor: 4500, driverAmountMinor: 2100 });
+    expect(body.totals).toEqual({ bookings: 7, amountMinor: 8100, revenueMinor: 4500, driverPayMinor: 675 });
+    expect(body.data.find((r) => r.id === ids.b1)!.driverPayMinor).toBe(675);
     const b4 = body.data.find((r) => r.id === ids.b4)!;
     expect(b4).toMatchObject({ status: 'cancelled', cancelledBy: 'customer', clientName: 'Acme Ltd' });
     expect(body.data.find((r) => r.id === ids.b5)!.cancelledBy).toBeNull();
@@ -251,6 +278,7 @@ describe('Reports/GetReportsDataBooking', () => {
       vehicleTypeName: 'MPV',
       priceMinor: 2000,
       paymentMethod: 'cash',
+      driverPayMinor: null,
     });
   });
 

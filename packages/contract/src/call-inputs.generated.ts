@@ -333,6 +333,7 @@ const homes: Record<BuiltName, readonly [keyof typeof modules, string]> = {
   'Driver/GetImportPreview': ['import-export/calls', 'driverImport'],
   'Driver/Import': ['import-export/calls', 'driverImport'],
   'Common/ExportToExcel': ['import-export/calls', 'exportCall'],
+  'Common/ExportToPdf': ['import-export/calls', 'exportCall'],
   'Passenger/GetImportPreview': ['import-export/calls', 'passengerImport'],
   'Passenger/Import': ['import-export/calls', 'passengerImport'],
   'Vehicle/GetImportPreview': ['import-export/calls', 'vehicleImport'],

@@ -377,6 +377,7 @@ const groups: CallGroups = {
       Lookup: [
         'BookingExpenseType/GetExpenseTypeTax',
         'Common/ExportToExcel',
+        'Common/ExportToPdf',
         'Common/GetDefaultPricingModelIDByCompany',
         'Configuration/GetStripeKeyLive alsoFor=WebBooker',
       ],

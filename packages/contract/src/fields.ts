@@ -54,6 +54,19 @@ export const phone = () =>
 /** Money in integer minor units (pence, cents): never a float. */
 export const money = () => wholeNumber({ min: -1_000_000_000_00, max: 1_000_000_000_00 });
 
+/**
+ * A money figure of an answer, in minor units, under a key that does not say so (the spec's short keys
+ * such as `amount`): marked, so that an export shows it in currency units, as the keys ending in
+ * `Minor` are. The mark shows in the OpenAPI document as `x-minor-units`.
+ */
+export const minorUnitsFigure = () => z.number().int().meta({ 'x-minor-units': true });
+
+/** Whether an answer's field holds minor units: its key ends in `Minor`, or its schema is marked. */
+export function holdsMinorUnits(key: string, schema: unknown): boolean {
+  if (key.endsWith('Minor')) return true;
+  return schema instanceof z.ZodType && z.globalRegistry.get(schema)?.['x-minor-units'] === true;
+}
+
 /** A calendar date as year-month-day. */
 export const isoDate = () =>
   z

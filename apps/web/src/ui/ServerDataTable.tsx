@@ -64,7 +64,7 @@ interface Props<Row> {
   /** Opens a row (its profile); the whole row becomes clickable. */
   onRowClick?: (row: Row) => void;
   /** Offers "Export to Excel" of what the list shows: its call and the same input it was given. */
-  exportAs?: { call: string; input: Record<string, unknown> };
+  exportAs?: { call: string; input: Record<string, unknown>; pdfTitle?: string };
   /** More buttons for the toolbar (import, add…). */
   actions?: ReactNode;
   /** The count beside the toolbar ("6 top-level clients"); "N records" by default. */
@@ -112,7 +112,7 @@ export function ServerDataTable<Row>({
             </Text>
           ) : null}
           {actions}
-          {exportAs ? <ExportButton call={exportAs.call} input={exportAs.input} /> : null}
+          {exportAs ? <ExportButton call={exportAs.call} input={exportAs.input} pdfTitle={exportAs.pdfTitle} /> : null}
         </Group>
       </Group>
       {result.error ? (

@@ -83,5 +83,21 @@ export const exportCall = area(
       summary:
         'Runs a list call with its filters (up to 10,000 rows, the caller’s own permission applies) and answers an XLSX file as base64.',
     }),
+    ExportToPdf: read({
+      input: z.object({
+        call: requiredText(120).describe('The list call to print, e.g. Reports/GetReportsDataClient'),
+        input: z.record(z.string(), z.unknown()).optional().default({}),
+        title: z
+          .string()
+          .trim()
+          .max(120, 'must be at most 120 characters')
+          .optional()
+          .describe('The heading printed on the first page'),
+      }),
+      output: z.object({ fileName: z.string(), mimeType: z.string(), content: z.string(), rows: z.number() }),
+      addedBecause: 'the work asks for an export of every report to XLSX and PDF, and the spec names no export call',
+      summary:
+        'Runs a list call with its filters (up to 2,000 rows, the caller’s own permission applies) and answers a printable PDF table (A4 across, the company’s logo, page numbers) as base64.',
+    }),
   },
 );

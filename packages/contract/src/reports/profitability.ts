@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { area, list } from '../define';
-import { isoDate, listInput, optionalRef } from '../fields';
+import { isoDate, listInput, minorUnitsFigure, optionalRef } from '../fields';
 import { codesOf } from '../reference-data/fixed-lists';
 
 /** The longest period one profitability answer covers (issue 18: a range over 5 years is refused). */
@@ -37,7 +37,7 @@ export const profitabilityInput = listInput({
   sortColumn,
 });
 
-const money = () => z.number().int().describe('Minor units of the company currency');
+const money = () => minorUnitsFigure().describe('Minor units of the company currency');
 
 /** The spec's figures with its short keys, for one row or for the whole filtered set. */
 const figures = {

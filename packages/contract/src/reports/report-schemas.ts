@@ -86,7 +86,10 @@ export const bookingReportRow = z.object({
   vehicleTypeName: z.string().nullable(),
   paymentMethod: z.string().nullable(),
   priceMinor: z.number().nullable(),
-  driverPriceMinor: z.number().nullable(),
+  driverPayMinor: z
+    .number()
+    .nullable()
+    .describe('What approved driver statements pay for the job, corrections included; null while on none'),
   currency: z.string(),
   cancelledBy: z.enum(cancelledBy).nullable(),
 });
@@ -95,7 +98,7 @@ export const bookingReportTotals = z.object({
   bookings: z.number(),
   amountMinor: z.number().describe('Prices of every booking of the filter'),
   revenueMinor: z.number().describe('Prices of completed and no-show bookings'),
-  driverAmountMinor: z.number(),
+  driverPayMinor: z.number().describe('What approved driver statements pay for the bookings of the filter'),
 });
 
 /** One client, passenger or vehicle type over the period. */

@@ -1,5 +1,6 @@
 import { handlers } from '../../platform/http/context';
 import { exportList } from './export';
+import { exportListPdf } from './pdf-export';
 import { runImport } from './run-import';
 import { readSheet } from './sheet';
 
@@ -27,4 +28,5 @@ export const importExportHandlers = handlers({
   'Vehicle/GetImportPreview': vehicles.preview,
   'Vehicle/Import': vehicles.commit,
   'Common/ExportToExcel': (input, ctx) => exportList(ctx, input.call, input.input),
+  'Common/ExportToPdf': (input, ctx) => exportListPdf(ctx, input.call, input.input, input.title),
 });

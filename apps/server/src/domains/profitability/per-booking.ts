@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { statementPayOf } from '../driver-pay/statement-pay';
 import type { Ctx } from './filters';
 
 /** Statuses of a booking still to run (neither done nor lost). */
 const futureStatuses = sql`('pending', 'confirmed', 'offered', 'allocated', 'accepted', 'on_route', 'arrived', 'on_board')`;
-const approved = sql`('approved', 'settled')`;
 
 /**
  * Each chosen booking once, with what the report says of its money (docs/reports.md#figures):
@@ -30,16 +30,7 @@ export function perBooking(ctx: Ctx, where: SQL, key: SQL): SQL {
       select distinct l.booking_id from invoice_lines l
       join invoices i on i.company_id = l.company_id and i.id = l.invoice_id and i.status <> 'draft'
       where l.company_id = ${companyId} and l.booking_id in (select id from b where done)
-    ), pay as (
-      select booking_id, sum(amount) as amount from (
-        select j.booking_id, j.pay_minor as amount from driver_statement_jobs j
-        join driver_statements s on s.company_id = j.company_id and s.id = j.statement_id and s.status in ${approved}
-        where j.company_id = ${companyId} and j.booking_id in (select id from b)
-        union all
-        select l.booking_id, l.amount_minor from driver_statement_lines l
-        join driver_statements s on s.company_id = l.company_id and s.id = l.statement_id and s.status in ${approved}
-        where l.company_id = ${companyId} and l.kind = 'correction' and l.booking_id in (select id from b)
-      ) p group by 1
+    ), pay as (${statementPayOf(companyId, sql`select id from b`)}
     ), exp as (
       select e.booking_id, sum(e.amount_minor) as amount from driver_expenses e
       where e.company_id = ${companyId} and e.status = 'approved' and e.paid_by = 'company'

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { bookingStatusLabels, type BookingStatus, type schemas } from '@cabdesk/contract';
 import type { z } from 'zod';
 import { countRows, HEAVY_ALL_DATA_LIMIT, listPage } from '../../platform/http/list';
+import { statementPayOf } from '../driver-pay/statement-pay';
 import { orderBy } from '../payments/finance-filters';
 import { cancelSource } from './cancelled-by';
 import { bookingWhere, type Ctx, scopeOf } from './filter';
@@ -50,7 +51,6 @@ type Row = {
   vehicle_type_name: string | null;
   payment_method: string | null;
   price_minor: string | number | null;
-  driver_price_minor: string | number | null;
   currency: string;
   cancelled_by: CancelledBy | 'unknown' | null;
 };
@@ -72,18 +72,25 @@ export async function bookingReport(ctx: Ctx, input: Input) {
             select b.id, b.pickup_at, b.status, b.client_id, ${clientName} as client_name,
               b.passenger_id, ${passengerName} as passenger_name, b.driver_id, ${driverName} as driver_name,
               b.vehicle_type_id, ${vehicleTypeName} as vehicle_type_name, b.payment_method,
-              b.price_minor, b.driver_price_minor, b.currency,
+              b.price_minor, b.currency,
               case when b.status = 'cancelled' then ${cancelSource} end as cancelled_by
             from bookings b where ${where} order by ${order} limit ${limit} offset ${offset}`);
-          return rows.rows.map(toRow);
+          const pay = await statementPays(
+            ctx,
+            rows.rows.map((r) => r.id),
+          );
+          return rows.rows.map((r) => toRow(r, pay.get(r.id) ?? null));
         },
       },
       HEAVY_ALL_DATA_LIMIT,
     ),
-    ctx.db.execute<{ bookings: number; amount: string; revenue: string; driver_amount: string }>(sql`
+    ctx.db.execute<{ bookings: number; amount: string; revenue: string; driver_pay: string }>(sql`
       select count(*)::int as bookings, coalesce(sum(b.price_minor), 0)::bigint as amount,
         coalesce(sum(b.price_minor) filter (where b.status in ('completed', 'no_show')), 0)::bigint as revenue,
-        coalesce(sum(b.driver_price_minor), 0)::bigint as driver_amount
+        (select coalesce(sum(p.amount), 0)::bigint from (${statementPayOf(
+          ctx.session.companyId,
+          sql`select b.id from bookings b where ${where}`,
+        )}) p) as driver_pay
       from bookings b where ${where}`),
   ]);
   const t = totals.rows[0];
@@ -93,12 +100,25 @@ export async function bookingReport(ctx: Ctx, input: Input) {
       bookings: t?.bookings ?? 0,
       amountMinor: Number(t?.amount ?? 0),
       revenueMinor: Number(t?.revenue ?? 0),
-      driverAmountMinor: Number(t?.driver_amount ?? 0),
+      driverPayMinor: Number(t?.driver_pay ?? 0),
     },
   };
 }
 
-function toRow(r: Row) {
+/** The pay approved statements give each of the page's bookings (none: not on one yet). */
+async function statementPays(ctx: Ctx, ids: number[]): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await ctx.db.execute<{ booking_id: number; amount: string }>(
+    statementPayOf(ctx.session.companyId, list),
+  );
+  return new Map(rows.rows.map((r) => [r.booking_id, Number(r.amount)]));
+}
+
+function toRow(r: Row, driverPayMinor: number | null) {
   return {
     id: r.id,
     bookingNumber: String(r.id),
@@ -115,7 +135,7 @@ function toRow(r: Row) {
     vehicleTypeName: r.vehicle_type_name,
     paymentMethod: r.payment_method,
     priceMinor: money(r.price_minor),
-    driverPriceMinor: money(r.driver_price_minor),
+    driverPayMinor,
     currency: r.currency,
     cancelledBy: r.cancelled_by === 'unknown' ? null : r.cancelled_by,
   };

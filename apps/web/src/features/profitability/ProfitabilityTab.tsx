@@ -12,6 +12,9 @@ import type { ProfitabilityAnswer, ProfitabilityRow } from './types';
 
 export type Tab = 'client' | 'driver' | 'vehicle';
 
+/** A loss in red that reads on either theme (4.5:1 on white and on the dark page). */
+const LOSS = 'light-dark(var(--mantine-color-red-8), var(--mantine-color-red-4))';
+
 const calls = {
   client: 'Profitability/GetClientProfitability',
   driver: 'Profitability/GetDriverProfitability',
@@ -71,12 +74,12 @@ export function ProfitabilityTab({
             figure: t(`profitability.column.${key}`),
             name: row.name,
           })}
-          c={key === 'prfamount' && row.prfamount < 0 ? 'red.8' : undefined}
+          c={key === 'prfamount' && row.prfamount < 0 ? LOSS : undefined}
         >
           {text}
         </Anchor>
       ) : (
-        <Text span size="sm" c={key === 'prfamount' && row.prfamount < 0 ? 'red.8' : undefined}>
+        <Text span size="sm" c={key === 'prfamount' && row.prfamount < 0 ? LOSS : undefined}>
           {text}
         </Text>
       );
@@ -105,7 +108,11 @@ export function ProfitabilityTab({
         columns={columns}
         state={list}
         result={{ data: answer, isFetching: result.isFetching, error: result.error }}
-        exportAs={{ call: calls[tab], input }}
+        exportAs={{
+          call: calls[tab],
+          input,
+          pdfTitle: `${t('profitability.title')} · ${t(`profitability.tab.${tab}`)}`,
+        }}
         emptyText={t('profitability.empty')}
         searchPlaceholder={t(`profitability.search.${tab}`)}
       />

@@ -32,7 +32,7 @@ export function ProviderSettingsTab() {
       )}
       <Text size="sm" c="dimmed">
         {t('provider-settings.paymentsElsewhere')}{' '}
-        <Anchor component={Link} to="/settings/payments">
+        <Anchor component={Link} to="/settings/payments" underline="always">
           {t('provider-settings.paymentsLink')}
         </Anchor>
       </Text>

@@ -43,16 +43,16 @@ export function BookingsTab({
     { key: 'vehicleType', label: t('reports.vehicleType'), cell: (r) => r.vehicleTypeName ?? '—' },
     moneyColumn('price', t('reports.col.price'), (r) => r.priceMinor, totals ? totals.amountMinor : false, currency),
     moneyColumn(
-      'driverPrice',
-      t('reports.col.driverPrice'),
-      (r) => r.driverPriceMinor,
-      totals ? totals.driverAmountMinor : false,
+      'driverPay',
+      t('reports.col.driverPay'),
+      (r) => r.driverPayMinor,
+      totals ? totals.driverPayMinor : false,
       currency,
     ),
   ];
   return (
     <Stack gap="md">
-      <ExportButton call="Reports/GetReportsDataBooking" input={input} />
+      <ExportButton call="Reports/GetReportsDataBooking" input={input} pdfTitle={t('reports.tableOfBookings')} />
       <ReportTable
         caption={t('reports.tableOfBookings')}
         columns={columns}

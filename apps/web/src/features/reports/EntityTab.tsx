@@ -129,7 +129,7 @@ export function EntityTab({
   const ranked = body?.allData.length ? topAndBottom(body.allData) : null;
   return (
     <Stack gap="md">
-      <ExportButton call={call} input={input} />
+      <ExportButton call={call} input={input} pdfTitle={t('reports.tableOf', { noun })} />
       <ReportTable
         caption={t('reports.tableOf', { noun })}
         columns={columns}
