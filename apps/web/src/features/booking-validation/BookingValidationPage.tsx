@@ -4,7 +4,6 @@ import {
   Button,
   Grid,
   Group,
-  Loader,
   Paper,
   Select,
   Skeleton,
@@ -38,6 +37,7 @@ import {
 import { InvalidDialog, JobPanel, type RecalcFields } from './JobPanel';
 import { KeyLegend } from '../../ui/KeyLegend';
 import { useAddressView } from '../../kit/useAddressView';
+import { PagedFooter } from '../../ui/PagedFooter';
 
 type Row = CallOutput<'BookingValidation/GetBookingValidataion'>;
 export type Recalculation = CallOutput<'BookingValidation/UpdateBookingValidatationCalculations'>;
@@ -398,31 +398,14 @@ export function BookingValidationPage() {
                 </Table>
               </div>
             )}
-            <Group justify="space-between" p="xs">
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {t('booking-validation.count', { count })}
-                {list.isFetching ? <Loader size="xs" ml="xs" aria-hidden /> : null}
-              </Text>
-              <Group gap="xs">
-                <Button
-                  size="xs"
-                  variant="default"
-                  disabled={view.page === 0}
-                  onClick={() => setView({ page: view.page - 1 })}
-                >
-                  {t('booking-validation.previousPage')}
-                </Button>
-                <Text size="sm">{t('booking-validation.page', { page: view.page + 1, pages })}</Text>
-                <Button
-                  size="xs"
-                  variant="default"
-                  disabled={view.page + 1 >= pages}
-                  onClick={() => setView({ page: view.page + 1 })}
-                >
-                  {t('booking-validation.nextPage')}
-                </Button>
-              </Group>
-            </Group>
+            <PagedFooter
+              ns="booking-validation"
+              count={count}
+              fetching={list.isFetching}
+              page={view.page}
+              pages={pages}
+              onPage={(page) => setView({ page })}
+            />
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>

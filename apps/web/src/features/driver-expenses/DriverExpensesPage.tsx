@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Skeleton, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import type { CallInput } from '@cabdesk/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ import {
 } from './view';
 import { KeyLegend } from '../../ui/KeyLegend';
 import { useAddressView } from '../../kit/useAddressView';
+import { PagedFooter } from '../../ui/PagedFooter';
 
 /** The page's shortcuts. */
 function Shortcuts() {
@@ -222,31 +223,14 @@ export function DriverExpensesPage() {
             />
           </div>
         )}
-        <Group justify="space-between" p="xs">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {t('driver-expenses.count', { count })}
-            {list.isFetching ? <Loader size="xs" ml="xs" aria-hidden /> : null}
-          </Text>
-          <Group gap="xs">
-            <Button
-              size="xs"
-              variant="default"
-              disabled={view.page === 0}
-              onClick={() => setView({ page: view.page - 1 })}
-            >
-              {t('driver-expenses.previousPage')}
-            </Button>
-            <Text size="sm">{t('driver-expenses.page', { page: view.page + 1, pages })}</Text>
-            <Button
-              size="xs"
-              variant="default"
-              disabled={view.page + 1 >= pages}
-              onClick={() => setView({ page: view.page + 1 })}
-            >
-              {t('driver-expenses.nextPage')}
-            </Button>
-          </Group>
-        </Group>
+        <PagedFooter
+          ns="driver-expenses"
+          count={count}
+          fetching={list.isFetching}
+          page={view.page}
+          pages={pages}
+          onPage={(page) => setView({ page })}
+        />
       </Paper>
       <DeclineDialog
         row={declining}
