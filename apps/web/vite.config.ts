@@ -1,6 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstPagePreloads } from './build/first-page-preloads';
+
+const preloads = firstPagePreloads();
 
 // In development the API runs on its own port and every call is proxied to it. Calls are
 // /{Area}/{Action} with a capitalised area (plus /jwt/…), page routes are lower-case: they never collide.
@@ -10,6 +13,7 @@ const apiTarget = process.env.CABDESK_API ?? 'http://127.0.0.1:8443';
 export default defineConfig({
   plugins: [
     react(),
+    preloads.plugin,
     // The driver app must open in a car park with no signal: the service worker keeps the built app on
     // the device. Only the app's own files are cached; calls always go to the server (the driver app
     // keeps what it must send in its own queue, see docs/driver-app-web.md).
@@ -61,5 +65,9 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     chunkSizeWarningLimit: 1500,
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : preloads.preloadsBeyondFirstPage(deps),
+    },
   },
 });
