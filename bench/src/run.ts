@@ -35,6 +35,7 @@ import { fileURLToPath } from 'node:url';
 import { createDb } from '../../apps/server/src/platform/db/client';
 import { freePort, startEmbeddedPostgres } from '../../apps/server/src/platform/db/embedded';
 import { migrateDatabase } from '../../apps/server/src/platform/db/migrate';
+import { refreshRollups } from '../../apps/server/src/domains/reports/rollup/refresh';
 import { TokenService } from '../../apps/server/src/platform/auth/tokens';
 import { createLogger } from '../../apps/server/src/platform/logger';
 import { seedDriverPath } from './operations/seed-driver-path';
@@ -220,7 +221,14 @@ async function main() {
     operations && only.has('driver-pay-generate')
       ? await seedDriverPayGenerate(db, companyId, operations.driverIds.slice(0, PAY_DRIVERS), PAY_JOBS_PER_DRIVER, say)
       : null;
+  // The reports' daily rollup, as the server's minute job would leave it (filled once, then kept).
+  const rollupStarted = Date.now();
+  const rollups = await refreshRollups(db);
+  say(
+    `  report rollups: ${rollups.filled} companies filled, ${rollups.refreshed} changed days taken in ${Math.round((Date.now() - rollupStarted) / 1000)} s`,
+  );
   if (!reused || toPay.length) await db.$client.query('vacuum analyze');
+  else await db.$client.query('analyze report_days');
   const clientIds = (
     await db.$client.query(`select id from clients where company_id = $1 order by id limit 300`, [companyId])
   ).rows.map((r: { id: number }) => r.id);

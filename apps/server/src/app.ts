@@ -10,6 +10,7 @@ import { startNearPickupWatch } from './domains/dispatch/near-pickup';
 import { startOfferExpiry } from './domains/dispatch/offer-expiry';
 import { closeChannels } from './domains/notifications/channels';
 import { defineNotificationJobs } from './domains/notifications/jobs';
+import { defineReportJobs } from './domains/reports/rollup/jobs';
 import { defineAccountJobs } from './domains/auth/jobs';
 import { defineCardPaymentJobs } from './domains/payments/booking-lifecycle';
 import { defineInvoiceJobs, invoiceRunKind } from './domains/invoicing/generate';
@@ -123,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   defineCardPaymentJobs(services);
   defineInvoiceJobs(services);
   defineDriverPayJobs(services);
+  defineReportJobs(services);
   await services.jobs.start();
   app.addHook('onClose', startOfferExpiry(services));
   app.addHook('onClose', startRunResume(services, [invoiceRunKind, driverPayRunKind]));

@@ -33,3 +33,4 @@ export * from './invoicing/schema';
 export * from './driver-pay/schema';
 export * from './provider-settings/schema';
 export * from './email-settings/schema';
+export * from './reports/schema';

@@ -1,26 +1,59 @@
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
- * The aggregates every report reads over a set of bookings (alias b), as raw numbers; `figures`
- * turns them into the answer's counts, money and KPIs. One list keeps the totals call and the
- * per-entity reports computing the same thing the same way.
+ * The sums every report reads over a set of bookings (alias b), each with the type it is answered
+ * in; `figures` turns them into the answer's counts, money and KPIs. One list keeps the totals call,
+ * the per-entity reports and the daily rollup (`rollup/`, whose columns carry the same names)
+ * computing the same thing the same way. Seconds are summed exactly (numeric) and cast at the end,
+ * so a sum of days is the sum of the bookings.
  */
-export const aggregates = sql`
-  count(*)::int as bookings,
-  count(*) filter (where b.status = 'completed')::int as done,
-  count(*) filter (where b.status = 'no_show')::int as no_show,
-  count(*) filter (where b.status = 'cancelled')::int as cancelled,
-  count(*) filter (where b.status = 'rejected')::int as rejected,
-  count(*) filter (where b.status not in ('completed', 'no_show', 'cancelled', 'rejected'))::int as future,
-  coalesce(sum(b.price_minor) filter (where b.status in ('completed', 'no_show')), 0)::bigint as revenue,
-  coalesce(sum(b.price_minor), 0)::bigint as amount,
-  count(*) filter (where b.arrived_at is not null)::int as arrivals,
-  count(*) filter (where b.arrived_at <= b.pickup_at + interval '5 minutes')::int as on_time,
-  coalesce(sum(greatest(0, extract(epoch from b.arrived_at - b.pickup_at))), 0)::float8 as wait_seconds,
-  coalesce(sum(extract(epoch from b.completed_at - b.on_route_at))
-    filter (where b.status in ('completed', 'no_show') and b.completed_at > b.on_route_at), 0)::float8 as job_seconds,
-  count(*) filter (where coalesce(b.offered_at, b.allocated_at) is not null)::int as allocations,
-  coalesce(sum(greatest(0, extract(epoch from coalesce(b.offered_at, b.allocated_at) - b.created_at))), 0)::float8 as allocate_seconds`;
+export const measures = [
+  { key: 'bookings', cast: 'int', sum: sql`count(*)` },
+  { key: 'done', cast: 'int', sum: sql`count(*) filter (where b.status = 'completed')` },
+  { key: 'no_show', cast: 'int', sum: sql`count(*) filter (where b.status = 'no_show')` },
+  { key: 'cancelled', cast: 'int', sum: sql`count(*) filter (where b.status = 'cancelled')` },
+  { key: 'rejected', cast: 'int', sum: sql`count(*) filter (where b.status = 'rejected')` },
+  {
+    key: 'future',
+    cast: 'int',
+    sum: sql`count(*) filter (where b.status not in ('completed', 'no_show', 'cancelled', 'rejected'))`,
+  },
+  {
+    key: 'revenue',
+    cast: 'bigint',
+    sum: sql`coalesce(sum(b.price_minor) filter (where b.status in ('completed', 'no_show')), 0)`,
+  },
+  { key: 'amount', cast: 'bigint', sum: sql`coalesce(sum(b.price_minor), 0)` },
+  { key: 'arrivals', cast: 'int', sum: sql`count(*) filter (where b.arrived_at is not null)` },
+  { key: 'on_time', cast: 'int', sum: sql`count(*) filter (where b.arrived_at <= b.pickup_at + interval '5 minutes')` },
+  {
+    key: 'wait_seconds',
+    cast: 'float8',
+    sum: sql`coalesce(sum(greatest(0, extract(epoch from b.arrived_at - b.pickup_at))), 0)`,
+  },
+  {
+    key: 'job_seconds',
+    cast: 'float8',
+    sum: sql`coalesce(sum(extract(epoch from b.completed_at - b.on_route_at))
+      filter (where b.status in ('completed', 'no_show') and b.completed_at > b.on_route_at), 0)`,
+  },
+  {
+    key: 'allocations',
+    cast: 'int',
+    sum: sql`count(*) filter (where coalesce(b.offered_at, b.allocated_at) is not null)`,
+  },
+  {
+    key: 'allocate_seconds',
+    cast: 'float8',
+    sum: sql`coalesce(sum(greatest(0, extract(epoch from coalesce(b.offered_at, b.allocated_at) - b.created_at))), 0)`,
+  },
+] as const satisfies readonly { key: string; cast: 'int' | 'bigint' | 'float8'; sum: SQL }[];
+
+/** The measures over bookings (alias b), as the answer's types. */
+export const aggregates = sql.join(
+  measures.map((m) => sql`${m.sum}::${sql.raw(m.cast)} as ${sql.identifier(m.key)}`),
+  sql`, `,
+);
 
 export type Raw = {
   bookings: number;
