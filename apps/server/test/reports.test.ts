@@ -353,6 +353,15 @@ describe('Reports per entity', () => {
     expect(corporate.body.data.map((r) => r.name)).toEqual(['Acme Ltd']);
   });
 
+  it('totals a search over the rows it finds, every page of them', async () => {
+    const res = await call(t.app, 'Reports/GetReportsDataClient', { ...march, q: 'acme', perPage: 1 }, token());
+    expect(res.body.data.map((r) => r.name)).toEqual(['Acme Ltd']);
+    const totals = (res.body as unknown as { totals: { bookings: number; revenueMinor: number } }).totals;
+    expect(totals).toMatchObject({ bookings: 5, revenueMinor: 1000 });
+    const none = await call(t.app, 'Reports/GetReportsDataClient', { ...march, q: 'nobody' }, token());
+    expect((none.body as unknown as { totals: { bookings: number } }).totals.bookings).toBe(0);
+  });
+
   it('gives one row per vehicle type and per passenger', async () => {
     const types = await call(t.app, 'Reports/GetReportsDataVehicleType', march, token());
     expect(types.body.data.map((r) => [r.name, r.bookings, r.revenueMinor])).toEqual([

@@ -175,6 +175,8 @@ export const bookings = pgTable(
       t.onRouteAt,
       t.arrivedAt,
       t.completedAt,
+      // The id too, so a report's page is chosen from the index alone and only its rows are read.
+      t.id,
     ),
     index('bookings_status_idx').on(t.companyId, t.status, t.pickupAt),
     index('bookings_driver_idx').on(t.companyId, t.driverId, t.pickupAt),

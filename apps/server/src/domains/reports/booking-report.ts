@@ -74,7 +74,9 @@ export async function bookingReport(ctx: Ctx, input: Input) {
               b.vehicle_type_id, ${vehicleTypeName} as vehicle_type_name, b.payment_method,
               b.price_minor, b.currency,
               case when b.status = 'cancelled' then ${cancelSource} end as cancelled_by
-            from bookings b where ${where} order by ${order} limit ${limit} offset ${offset}`);
+            from (select b.id from bookings b where ${where} order by ${order} limit ${limit} offset ${offset}) page
+            join bookings b on b.id = page.id
+            order by ${order}`);
           const pay = await statementPays(
             ctx,
             rows.rows.map((r) => r.id),

@@ -12,7 +12,17 @@ import {
   shiftsApply,
   shiftWhere,
 } from './filter';
-import { aggregates, counts, emptyRaw, offerCounts, offerKpis, pickup, type Raw, shiftKpis } from './measures';
+import {
+  aggregates,
+  counts,
+  emptyRaw,
+  measures,
+  offerCounts,
+  offerKpis,
+  pickup,
+  type Raw,
+  shiftKpis,
+} from './measures';
 
 export type Dimension = 'client' | 'passenger' | 'vehicleType' | 'driver';
 
@@ -90,18 +100,20 @@ async function report<T>(ctx: Ctx, dimension: Dimension, input: Input, shapeRow:
     with g as (select ${d.column} as id, ${aggregates} from bookings b where ${where} and ${d.column} is not null group by 1),
     sh as (${withShifts ? sql`select s.driver_id as id, sum(${shiftSeconds(scope)})::float8 as seconds from driver_shifts s where ${shiftWhere(scope)} group by 1` : sql`select null::int as id, null::float8 as seconds where false`}),
     o as (${isDriver ? offerCounts(where, true) : sql`select null::int as driver_id, 0 as offers, 0 as declines where false`}),
-    ids as (select id from g union select id from sh)`;
+    ids as (${withShifts ? sql`select id from g union select id from sh` : sql`select id from g`})`;
   const query = (limit: number, offset: number) =>
-    ctx.db.execute<Row>(sql`${ctes}
-      select g.*, e.id, ${d.name} as name, sh.seconds, o.offers, o.declines, count(*) over () as full_count
+    ctx.db.execute<Row & Totals>(sql`${ctes}
+      select g.*, e.id, ${d.name} as name, sh.seconds, o.offers, o.declines, count(*) over () as full_count,
+        ${windowTotals}
       from ids join ${d.table} e on e.company_id = ${scope.companyId} and e.id = ids.id ${named}
       left join g on g.id = ids.id left join sh on sh.id = ids.id left join o on o.driver_id = ids.id
       order by ${sort(d.name)} ${direction} nulls last, e.id ${direction}
       limit ${limit} offset ${offset}`);
-  const [first, totals] = await Promise.all([
+  const [first, offers] = await Promise.all([
     query(ALL_DATA_LIMIT + 1, 0),
-    totalsOf(ctx, scope, where, d, named, term, withShifts, isDriver),
+    isDriver ? offersOfRows(ctx, scope, where, d, named, term) : Promise.resolve(null),
   ]);
+  const totals = totalsOf(first.rows[0], withShifts, offers);
   const count = Number(first.rows[0]?.full_count ?? 0);
   const shape = (rows: Row[]) => rows.map(shapeRow);
   const { page, perPage } = input;
@@ -119,7 +131,11 @@ async function report<T>(ctx: Ctx, dimension: Dimension, input: Input, shapeRow:
       count,
     };
   } else {
-    const data = shape((await query(perPage, page * perPage)).rows);
+    // The first answer holds the first 501 rows: a page inside them is not asked for again.
+    const from = page * perPage;
+    const rows =
+      from + perPage <= first.rows.length ? first.rows.slice(from, from + perPage) : (await query(perPage, from)).rows;
+    const data = shape(rows);
     answer = { data, allData: data, total: Math.ceil(count / perPage), count };
   }
   return { ...answer, totals };
@@ -132,41 +148,50 @@ function baseRow(r: Row) {
   return { id: r.id, name: r.name, ...counts(raw), ...pickup(raw) };
 }
 
-/** The same figures over every entity of the filter (the table's totals row). */
-async function totalsOf(
+type Totals = { [K in (typeof measures)[number]['key'] as `t_${K}`]: number | string | null } & {
+  t_seconds: number | null;
+};
+
+/**
+ * The table's totals row, summed over every row of the report by the page's own query (window sums
+ * over the grouped rows, before the page is cut): a search narrows it like the rows.
+ */
+const windowTotals = sql.join(
+  [
+    ...measures.map((m) => sql`sum(g.${sql.identifier(m.key)}) over () as ${sql.identifier(`t_${m.key}`)}`),
+    sql`sum(sh.seconds) over () as t_seconds`,
+  ],
+  sql`, `,
+);
+
+function totalsOf(first: Totals | undefined, withShifts: boolean, offers: { offers: number; declines: number } | null) {
+  const r = first
+    ? (Object.fromEntries(measures.map((m) => [m.key, Number(first[`t_${m.key}`] ?? 0)])) as Raw)
+    : emptyRaw;
+  const base = { ...counts(r), ...pickup(r) };
+  if (!offers) return base;
+  return {
+    ...base,
+    ...shiftKpis(r, withShifts ? Number(first?.t_seconds ?? 0) : null),
+    ...offerKpis(offers.offers, offers.declines),
+  };
+}
+
+/** The offers on the bookings of the report's drivers (the totals row's acceptance). */
+async function offersOfRows(
   ctx: Ctx,
   scope: Scope,
   where: SQL,
   d: { column: SQL; table: SQL; name: SQL },
   named: SQL,
   term: string,
-  withShifts: boolean,
-  isDriver: boolean,
-) {
+): Promise<{ offers: number; declines: number }> {
   // Without a search every non-empty reference is a row of the report: no per-booking look-up.
   const entity = term
     ? sql`exists (select 1 from ${d.table} e where e.company_id = b.company_id and e.id = ${d.column} ${named})`
     : sql`${d.column} is not null`;
-  const scoped = sql`${where} and ${entity}`;
-  const [raw, shifts, offers] = await Promise.all([
-    ctx.db.execute<Raw>(sql`select ${aggregates} from bookings b where ${scoped}`),
-    withShifts
-      ? ctx.db.execute<{ seconds: number }>(
-          sql`select coalesce(sum(${shiftSeconds(scope)}), 0)::float8 as seconds from driver_shifts s where ${shiftWhere(scope)}
-            ${term ? sql`and exists (select 1 from drivers e where e.company_id = s.company_id and e.id = s.driver_id ${named})` : sql``}`,
-        )
-      : Promise.resolve(null),
-    isDriver
-      ? ctx.db.execute<{ offers: number; declines: number }>(offerCounts(scoped, false, scope.input.driverID))
-      : Promise.resolve(null),
-  ]);
-  const r = raw.rows[0] ?? emptyRaw;
-  const base = { ...counts(r), ...pickup(r) };
-  if (!isDriver) return base;
-  const o = offers?.rows[0] ?? { offers: 0, declines: 0 };
-  return {
-    ...base,
-    ...shiftKpis(r, withShifts ? Number(shifts?.rows[0]?.seconds ?? 0) : null),
-    ...offerKpis(o.offers, o.declines),
-  };
+  const found = await ctx.db.execute<{ offers: number; declines: number }>(
+    offerCounts(sql`${where} and ${entity}`, false, scope.input.driverID),
+  );
+  return found.rows[0] ?? { offers: 0, declines: 0 };
 }
