@@ -100,13 +100,18 @@ async function report<T>(ctx: Ctx, dimension: Dimension, input: Input, shapeRow:
     with g as (select ${d.column} as id, ${aggregates} from bookings b where ${where} and ${d.column} is not null group by 1),
     sh as (${withShifts ? sql`select s.driver_id as id, sum(${shiftSeconds(scope)})::float8 as seconds from driver_shifts s where ${shiftWhere(scope)} group by 1` : sql`select null::int as id, null::float8 as seconds where false`}),
     o as (${isDriver ? offerCounts(where, true) : sql`select null::int as driver_id, 0 as offers, 0 as declines where false`}),
-    ids as (${withShifts ? sql`select id from g union select id from sh` : sql`select id from g`})`;
+    ids as (select id from g union select id from sh)`;
+  // A driver who only worked shifts is a row too; otherwise the grouped bookings are the rows.
+  const rowsFrom = withShifts
+    ? sql`ids join ${d.table} e on e.company_id = ${scope.companyId} and e.id = ids.id ${named}
+      left join g on g.id = ids.id left join sh on sh.id = ids.id left join o on o.driver_id = ids.id`
+    : sql`g join ${d.table} e on e.company_id = ${scope.companyId} and e.id = g.id ${named}
+      left join sh on sh.id = g.id left join o on o.driver_id = g.id`;
   const query = (limit: number, offset: number) =>
     ctx.db.execute<Row & Totals>(sql`${ctes}
       select g.*, e.id, ${d.name} as name, sh.seconds, o.offers, o.declines, count(*) over () as full_count,
         ${windowTotals}
-      from ids join ${d.table} e on e.company_id = ${scope.companyId} and e.id = ids.id ${named}
-      left join g on g.id = ids.id left join sh on sh.id = ids.id left join o on o.driver_id = ids.id
+      from ${rowsFrom}
       order by ${sort(d.name)} ${direction} nulls last, e.id ${direction}
       limit ${limit} offset ${offset}`);
   const [first, offers] = await Promise.all([

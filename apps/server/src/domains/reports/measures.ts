@@ -4,9 +4,15 @@ import { sql, type SQL } from 'drizzle-orm';
  * The sums every report reads over a set of bookings (alias b), each with the type it is answered
  * in; `figures` turns them into the answer's counts, money and KPIs. One list keeps the totals call,
  * the per-entity reports and the daily rollup (`rollup/`, whose columns carry the same names)
- * computing the same thing the same way. Seconds are summed exactly (numeric) and cast at the end,
- * so a sum of days is the sum of the bookings.
+ * computing the same thing the same way.
  */
+/**
+ * An interval in whole seconds, as a double: whole numbers add up exactly in any order (a sum of days
+ * is the sum of their bookings) and a double sums at a third of the cost of numeric, which
+ * `extract(epoch …)` answers.
+ */
+const seconds = (interval: SQL) => sql`round(date_part('epoch', ${interval}))`;
+
 export const measures = [
   { key: 'bookings', cast: 'int', sum: sql`count(*)` },
   { key: 'done', cast: 'int', sum: sql`count(*) filter (where b.status = 'completed')` },
@@ -29,12 +35,12 @@ export const measures = [
   {
     key: 'wait_seconds',
     cast: 'float8',
-    sum: sql`coalesce(sum(greatest(0, extract(epoch from b.arrived_at - b.pickup_at))), 0)`,
+    sum: sql`coalesce(sum(greatest(0, ${seconds(sql`b.arrived_at - b.pickup_at`)})), 0)`,
   },
   {
     key: 'job_seconds',
     cast: 'float8',
-    sum: sql`coalesce(sum(extract(epoch from b.completed_at - b.on_route_at))
+    sum: sql`coalesce(sum(${seconds(sql`b.completed_at - b.on_route_at`)})
       filter (where b.status in ('completed', 'no_show') and b.completed_at > b.on_route_at), 0)`,
   },
   {
@@ -45,7 +51,7 @@ export const measures = [
   {
     key: 'allocate_seconds',
     cast: 'float8',
-    sum: sql`coalesce(sum(greatest(0, extract(epoch from coalesce(b.offered_at, b.allocated_at) - b.created_at))), 0)`,
+    sum: sql`coalesce(sum(greatest(0, ${seconds(sql`coalesce(b.offered_at, b.allocated_at) - b.created_at`)})), 0)`,
   },
 ] as const satisfies readonly { key: string; cast: 'int' | 'bigint' | 'float8'; sum: SQL }[];
 

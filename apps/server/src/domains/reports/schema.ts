@@ -25,7 +25,7 @@ export const reportDays = pgTable(
     amount: bigint({ mode: 'number' }).notNull(),
     arrivals: integer().notNull(),
     onTime: integer().notNull(),
-    /** Sums of seconds are exact (numeric), so a sum of days equals the sum of the bookings. */
+    /** Sums of whole seconds (measures.ts), exact in any order. */
     waitSeconds: numeric().notNull(),
     jobSeconds: numeric().notNull(),
     allocations: integer().notNull(),
