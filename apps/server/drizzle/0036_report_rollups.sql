@@ -24,6 +24,8 @@ CREATE TABLE "report_days" (
 	"job_seconds" numeric NOT NULL,
 	"allocations" integer NOT NULL,
 	"allocate_seconds" numeric NOT NULL,
+	"approach_metres" bigint NOT NULL,
+	"measured_metres" bigint NOT NULL,
 	"offers" integer NOT NULL,
 	"declines" integer NOT NULL,
 	"cancel_office" integer NOT NULL,
@@ -39,7 +41,10 @@ CREATE TABLE "report_rollups" (
 	"timezone" text NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "bookings_pickup_idx";--> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "approach_metres" integer;--> statement-breakpoint
 CREATE INDEX "report_day_changes_day_idx" ON "report_day_changes" USING btree ("company_id","day");--> statement-breakpoint
+CREATE INDEX "bookings_pickup_idx" ON "bookings" USING btree ("company_id","pickup_at","status","driver_id","client_id","passenger_id","vehicle_type_id","payment_method","price_minor","created_at","offered_at","allocated_at","on_route_at","arrived_at","completed_at","driven_metres","approach_metres","id");--> statement-breakpoint
 -- Every statement that writes bookings notes the company days it touched (docs/reports.md#daily-rollups).
 CREATE FUNCTION report_days_touched_by_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -101,6 +101,34 @@ describe('Driver/UpdateBookingStatusForJourney', () => {
     expect(driven).toBeLessThan(1600);
   });
 
+  it('keeps the distance driven to the pick-up from the track since setting off (dead mileage)', async () => {
+    const id = await makeBooking(w.db, w.company.id, { status: 'accepted', driverId: myId });
+    const setOff = Date.now() - 10 * 60_000;
+    expect((await step({ id, step: 'start', takenAt: new Date(setOff).toISOString() })).status).toBe(200);
+    // Before setting off (a previous job's tail) does not count; three fixes about 0.5 km apart do.
+    const fixes = [
+      { lat: 51.49, lng: -0.12, s: -60 },
+      { lat: 51.5, lng: -0.12, s: 60 },
+      { lat: 51.5045, lng: -0.12, s: 120 },
+      { lat: 51.509, lng: -0.12, s: 180 },
+    ];
+    await w.db.insert(driverPositions).values(
+      fixes.map((f) => ({
+        companyId: w.company.id,
+        driverId: myId,
+        bookingId: id,
+        lat: f.lat,
+        lng: f.lng,
+        accuracy: 10,
+        recordedAt: new Date(setOff + f.s * 1000),
+      })),
+    );
+    expect((await step({ id, step: 'arrive' })).status).toBe(200);
+    const approach = (await statusOf(id)).approachMetres as number;
+    expect(approach).toBeGreaterThan(950);
+    expect(approach).toBeLessThan(1050);
+  });
+
   it('uses the phone time of a step taken offline, and the waiting time follows it', async () => {
     const id = await makeBooking(w.db, w.company.id, { status: 'on_route', driverId: myId });
     const arrived = new Date(Date.now() - 10 * 60_000).toISOString();

@@ -53,6 +53,8 @@ async function seedMonth(seed: number, count: number) {
         onRouteAt: g.next() < 0.6 ? minutes(-15) : null,
         arrivedAt: g.next() < 0.6 ? minutes(Math.floor(g.next() * 12) - 3) : null,
         completedAt: g.next() < 0.6 ? minutes(40 + Math.floor(g.next() * 40)) : null,
+        approachMetres: g.next() < 0.5 ? Math.floor(g.next() * 8000) : null,
+        drivenMetres: g.next() < 0.6 ? Math.floor(g.next() * 30_000) : null,
       })
       .returning({ id: bookings.id });
     const id = row!.id;

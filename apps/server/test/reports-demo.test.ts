@@ -35,6 +35,9 @@ describe("the demo company's reports", () => {
     expect(totals.summary.lost).toBeGreaterThan(0);
     expect(totals.kpis.onTimePercent).toBeGreaterThan(50);
     expect(totals.kpis.averageAllocateSeconds).toBeGreaterThan(0);
+    // Approaches of a few kilometres before journeys of ten or so: dead mileage is a share, neither none nor all.
+    expect(totals.kpis.deadMileagePercent).toBeGreaterThan(5);
+    expect(totals.kpis.deadMileagePercent).toBeLessThan(80);
     const drivers = await callData(t.app, 'Reports/GetReportsDataDriver', month, token);
     expect(drivers.length).toBeGreaterThan(0);
     expect(drivers[0]!.revenueMinor).toBeGreaterThanOrEqual(drivers.at(-1)!.revenueMinor);

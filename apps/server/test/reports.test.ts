@@ -83,6 +83,8 @@ beforeAll(async () => {
     onRouteAt: at('2026-03-02T09:40:00'),
     arrivedAt: at('2026-03-02T09:58:00'),
     completedAt: at('2026-03-02T10:30:00'),
+    approachMetres: 1000,
+    drivenMetres: 4000,
   });
   // B2: done, ten minutes late, 70 minutes on the job, offered half an hour after it was made.
   const b2 = await booking('b2', {
@@ -98,6 +100,8 @@ beforeAll(async () => {
     onRouteAt: at('2026-03-03T09:50:00'),
     arrivedAt: at('2026-03-03T10:10:00'),
     completedAt: at('2026-03-03T11:00:00'),
+    approachMetres: 3000,
+    drivenMetres: 12_000,
   });
   // B3: a no-show, three minutes late (on time), 35 minutes on the job.
   await booking('b3', {
@@ -108,6 +112,8 @@ beforeAll(async () => {
     onRouteAt: at('2026-03-04T09:45:00'),
     arrivedAt: at('2026-03-04T10:03:00'),
     completedAt: at('2026-03-04T10:20:00'),
+    // An approach without a journey track is not measured: no dead mileage from it.
+    approachMetres: 2000,
   });
   const b4 = await booking('b4', {
     status: 'cancelled',
@@ -210,6 +216,8 @@ describe('Reports/GetReportsDataBookingsTotals', () => {
       offers: 3,
       offerAcceptancePercent: 66.7,
       averageAllocateSeconds: 2700,
+      // (1,000 + 3,000) m to the pick-ups of (1,000 + 4,000 + 3,000 + 12,000) m driven.
+      deadMileagePercent: 20,
     });
     expect(data.currency).toBe('GBP');
   });

@@ -138,7 +138,9 @@ export async function seedBookingHistory(db: Db, companyId: number, perDay: numb
         cancelledAt: status === 'cancelled' ? new Date(pickupAt.getTime() - rnd.int(1, 48) * 3_600_000) : null,
         createdBy: (source === 'office' || source === 'phone') && staffUsers.length ? rnd.pick(staffUsers).id : null,
         createdAt,
-        ...(status === 'completed' || status === 'no_show' ? journeyTimes(times, createdAt, pickupAt, status) : {}),
+        ...(status === 'completed' || status === 'no_show'
+          ? journeyTimes(times, createdAt, pickupAt, status, metres)
+          : {}),
       });
       journeys.push([from, to]);
     }
@@ -150,13 +152,16 @@ export async function seedBookingHistory(db: Db, companyId: number, perDay: numb
 
 /**
  * When a done job was allocated, set off, arrived and took the passenger on board, so the reports'
- * pick-up and allocation figures have something to measure: mostly on time, some late.
+ * pick-up and allocation figures have something to measure: mostly on time, some late; and the
+ * distances its track would give (to the pick-up, and on board a little off the priced route), so
+ * dead mileage shows.
  */
 function journeyTimes(
   rnd: ReturnType<typeof randomness>,
   createdAt: Date,
   pickupAt: Date,
   status: 'completed' | 'no_show',
+  metres: number,
 ): Partial<typeof bookings.$inferInsert> {
   const at = (base: Date, minutes: number) => new Date(base.getTime() + minutes * 60_000);
   const allocatedAt = new Date(Math.min(at(createdAt, rnd.int(2, 90)).getTime(), at(pickupAt, -20).getTime()));
@@ -166,7 +171,10 @@ function journeyTimes(
     acceptedAt: at(allocatedAt, rnd.int(1, 5)),
     onRouteAt: at(pickupAt, -rnd.int(15, 30)),
     arrivedAt,
-    ...(status === 'completed' ? { onBoardAt: at(arrivedAt, rnd.int(1, 4)) } : {}),
+    approachMetres: rnd.int(1500, 9000),
+    ...(status === 'completed'
+      ? { onBoardAt: at(arrivedAt, rnd.int(1, 4)), drivenMetres: Math.round((metres * rnd.int(95, 112)) / 100) }
+      : {}),
   };
 }
 

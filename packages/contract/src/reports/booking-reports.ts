@@ -11,7 +11,7 @@ export const reportCalls = {
   GetReportsDataBookingsTotals: read({
     input: s.reportFilterInput,
     output: s.bookingsTotals,
-    summary: `Counts and money by status over the period, who cancelled, the operator KPIs (revenue per vehicle hour on shift, utilisation, offer acceptance, pick-up wait, on-time pick-ups, time to allocate) and day/week/month trends. ${filters}`,
+    summary: `Counts and money by status over the period, who cancelled, the operator KPIs (revenue per vehicle hour on shift, utilisation, offer acceptance, pick-up wait, on-time pick-ups, time to allocate, dead mileage) and day/week/month trends. ${filters}`,
   }),
   GetReportsDataBooking: list({
     input: s.bookingReportInput,
@@ -26,7 +26,7 @@ export const reportCalls = {
   GetReportsDataDriver: list({
     input: s.driverReportInput,
     row: s.driverReportRow,
-    summary: `One row per driver with bookings or shifts in the period: counts, revenue, hours on shift, utilisation, revenue per shift hour, offer acceptance, pick-up KPIs; q searches the name. ${filters} ${withTotals}`,
+    summary: `One row per driver with bookings or shifts in the period: counts, revenue, hours on shift, utilisation, revenue per shift hour, offer acceptance, dead mileage, pick-up KPIs; q searches the name. ${filters} ${withTotals}`,
   }),
   GetReportsDataPassenger: list({
     input: s.entityReportInput,

@@ -45,6 +45,10 @@ export const trendPoint = z.object({
   revenueMinor: z.number(),
 });
 
+const deadMileage = percent().describe(
+  'Dead mileage: metres driven to pick-ups / all metres driven, over done jobs whose approach and journey have a GPS track',
+);
+
 export const bookingsTotals = z.object({
   fromDate: z.string(),
   toDate: z.string(),
@@ -66,6 +70,7 @@ export const bookingsTotals = z.object({
     offers: z.number().describe('Offers and allocations made to drivers'),
     offerAcceptancePercent: percent().describe('Offers not declined nor left to expire'),
     averageAllocateSeconds: z.number().nullable().describe('Booking made to first offer or allocation'),
+    deadMileagePercent: deadMileage,
   }),
   trend: z.object({ day: z.array(trendPoint), week: z.array(trendPoint), month: z.array(trendPoint) }),
 });
@@ -115,6 +120,7 @@ export const driverReportRow = entityReportRow.extend({
   revenuePerShiftHourMinor: z.number().nullable(),
   offers: z.number(),
   offerAcceptancePercent: percent(),
+  deadMileagePercent: deadMileage,
 });
 
 export type BookingsTotals = z.output<typeof bookingsTotals>;

@@ -127,6 +127,8 @@ export const bookings = pgTable(
     priceBreakdown: jsonb().$type<PriceBreakdown>(),
     /** The distance driven with the passenger on board, from the job's GPS track (set on completion). */
     drivenMetres: integer(),
+    /** The distance driven to the pick-up (set on arrival, from the GPS track since setting off): dead mileage. */
+    approachMetres: integer(),
     /** The client's references answered for this booking: [{referenceId, label, value}]. */
     clientReferences: jsonb().$type<{ referenceId: number; label: string; value: string }[]>(),
     pickupZoneId: integer(),
@@ -175,6 +177,8 @@ export const bookings = pgTable(
       t.onRouteAt,
       t.arrivedAt,
       t.completedAt,
+      t.drivenMetres,
+      t.approachMetres,
       // The id too, so a report's page is chosen from the index alone and only its rows are read.
       t.id,
     ),

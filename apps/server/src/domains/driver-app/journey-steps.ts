@@ -173,6 +173,10 @@ export async function takeJourneyStep(ctx: Ctx, input: StepInput): Promise<StepA
         : [];
   const patch = takenAtPatch(input.step, at, booking);
   if (input.step === 'complete') patch.drivenMetres = await drivenMetres(ctx, booking.id, booking.onBoardAt, at);
+  // The approach to the pick-up, for the reports' dead mileage: the track since the driver set off.
+  if (input.step === 'arrive' && booking.onRouteAt) {
+    patch.approachMetres = await drivenMetres(ctx, booking.id, booking.onRouteAt, at);
+  }
   const after = await moveBooking(ctx, booking.id, move, {
     source: 'driver',
     note: input.note,

@@ -34,7 +34,10 @@ export function trackLength(fixes: readonly TrackFix[]): number | null {
   return Math.round(metres);
 }
 
-/** The distance a job was driven with the passenger on board, from the positions tagged with it. */
+/**
+ * The distance driven between two moments of a job, from the positions tagged with it: with the
+ * passenger on board (on-board to drop-off), or to the pick-up (setting off to arrival).
+ */
 export async function drivenMetres(ctx: Ctx, bookingId: number, from: Date | null, to: Date): Promise<number | null> {
   const { rows } = await ctx.db.execute<{ lat: number; lng: number; accuracy: number | null; at: string }>(sql`
     select lat, lng, accuracy, recorded_at as at from driver_positions

@@ -17,6 +17,7 @@ import {
   counts,
   emptyRaw,
   measures,
+  mileageKpis,
   offerCounts,
   offerKpis,
   pickup,
@@ -79,6 +80,7 @@ export function driverReport(ctx: Ctx, input: Input) {
     ...baseRow(r),
     ...shiftKpis(rawOf(r), withShifts ? Number(r.seconds ?? 0) : null),
     ...offerKpis(r.offers ?? 0, r.declines ?? 0),
+    ...mileageKpis(rawOf(r)),
   }));
 }
 
@@ -179,6 +181,7 @@ function totalsOf(first: Totals | undefined, withShifts: boolean, offers: { offe
     ...base,
     ...shiftKpis(r, withShifts ? Number(first?.t_seconds ?? 0) : null),
     ...offerKpis(offers.offers, offers.declines),
+    ...mileageKpis(r),
   };
 }
 

@@ -13,6 +13,9 @@ import { sql, type SQL } from 'drizzle-orm';
  */
 const seconds = (interval: SQL) => sql`round(date_part('epoch', ${interval}))`;
 
+/** A done job whose approach and journey were both measured from its track. */
+const tracked = sql`b.status in ('completed', 'no_show') and b.approach_metres is not null and b.driven_metres is not null`;
+
 export const measures = [
   { key: 'bookings', cast: 'int', sum: sql`count(*)` },
   { key: 'done', cast: 'int', sum: sql`count(*) filter (where b.status = 'completed')` },
@@ -53,6 +56,14 @@ export const measures = [
     cast: 'float8',
     sum: sql`coalesce(sum(greatest(0, ${seconds(sql`coalesce(b.offered_at, b.allocated_at) - b.created_at`)})), 0)`,
   },
+  // Dead mileage: of the done jobs whose approach and journey both have a track, the metres driven to
+  // the pick-up and the metres driven in all.
+  { key: 'approach_metres', cast: 'bigint', sum: sql`coalesce(sum(b.approach_metres) filter (where ${tracked}), 0)` },
+  {
+    key: 'measured_metres',
+    cast: 'bigint',
+    sum: sql`coalesce(sum(b.approach_metres + b.driven_metres) filter (where ${tracked}), 0)`,
+  },
 ] as const satisfies readonly { key: string; cast: 'int' | 'bigint' | 'float8'; sum: SQL }[];
 
 /** The measures over bookings (alias b), as the answer's types. */
@@ -76,6 +87,8 @@ export type Raw = {
   job_seconds: number;
   allocations: number;
   allocate_seconds: number;
+  approach_metres: number | string;
+  measured_metres: number | string;
 };
 
 export const emptyRaw: Raw = {
@@ -93,6 +106,8 @@ export const emptyRaw: Raw = {
   job_seconds: 0,
   allocations: 0,
   allocate_seconds: 0,
+  approach_metres: 0,
+  measured_metres: 0,
 };
 
 /** Adds raw aggregates (days into weeks, groups into totals). */
@@ -112,6 +127,8 @@ export function addRaw(a: Raw, b: Raw): Raw {
     job_seconds: a.job_seconds + b.job_seconds,
     allocations: a.allocations + b.allocations,
     allocate_seconds: a.allocate_seconds + b.allocate_seconds,
+    approach_metres: Number(a.approach_metres) + Number(b.approach_metres),
+    measured_metres: Number(a.measured_metres) + Number(b.measured_metres),
   };
 }
 
@@ -153,6 +170,11 @@ export function shiftKpis(r: Raw, shiftSeconds: number | null) {
     utilisationPercent: shiftSeconds ? percentOf(r.job_seconds, shiftSeconds) : null,
     revenuePerShiftHourMinor: shiftSeconds ? Math.round((revenueMinor * 3600) / shiftSeconds) : null,
   };
+}
+
+/** Dead mileage: the share of the measured distance driven to pick-ups; null when nothing was measured. */
+export function mileageKpis(r: Raw) {
+  return { deadMileagePercent: percentOf(Number(r.approach_metres), Number(r.measured_metres)) };
 }
 
 export function offerKpis(offers: number, declines: number) {

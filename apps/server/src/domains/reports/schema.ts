@@ -30,6 +30,8 @@ export const reportDays = pgTable(
     jobSeconds: numeric().notNull(),
     allocations: integer().notNull(),
     allocateSeconds: numeric().notNull(),
+    approachMetres: bigint({ mode: 'number' }).notNull(),
+    measuredMetres: bigint({ mode: 'number' }).notNull(),
     offers: integer().notNull(),
     declines: integer().notNull(),
     cancelOffice: integer().notNull(),

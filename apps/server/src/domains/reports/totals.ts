@@ -10,7 +10,18 @@ import {
   shiftsApply,
   shiftWhere,
 } from './filter';
-import { addRaw, aggregates, counts, emptyRaw, offerCounts, offerKpis, pickup, type Raw, shiftKpis } from './measures';
+import {
+  addRaw,
+  aggregates,
+  counts,
+  emptyRaw,
+  mileageKpis,
+  offerCounts,
+  offerKpis,
+  pickup,
+  type Raw,
+  shiftKpis,
+} from './measures';
 import { cancelSource } from './cancelled-by';
 import { trendOf } from './trend';
 import { cancelSources } from './rollup/day-sums';
@@ -56,6 +67,7 @@ export async function bookingsTotals(ctx: Ctx, input: ReportFilter) {
       ...shiftKpis(all, shiftSecondsInPeriod),
       ...offerKpis(offerRow.offers, offerRow.declines),
       averageAllocateSeconds: all.allocations ? Math.round(all.allocate_seconds / all.allocations) : null,
+      ...mileageKpis(all),
     },
     trend: trendOf(byDay, scope.fromDate, scope.toDate),
   };

@@ -124,6 +124,13 @@ export function EntityTab({
         cell: (r) => pct(r.offerAcceptancePercent),
         total: pct(totals?.offerAcceptancePercent),
       },
+      {
+        key: 'deadMileage',
+        label: t('reports.kpi.deadMileage'),
+        numeric: true,
+        cell: (r) => pct(r.deadMileagePercent),
+        total: pct(totals?.deadMileagePercent),
+      },
     );
   }
   const ranked = body?.allData.length ? topAndBottom(body.allData) : null;

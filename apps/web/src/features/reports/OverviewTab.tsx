@@ -65,6 +65,7 @@ function Overview({ data }: { data: Totals }) {
         <Figure label={t('reports.kpi.onTime')} value={pct(kpis.onTimePercent)} />
         <Figure label={t('reports.kpi.wait')} value={minutes(kpis.averageWaitSeconds)} />
         <Figure label={t('reports.kpi.allocate')} value={minutes(kpis.averageAllocateSeconds)} />
+        <Figure label={t('reports.kpi.deadMileage')} value={pct(kpis.deadMileagePercent)} />
       </SimpleGrid>
       <Paper withBorder radius="md" p="md">
         <Title order={3} size="h5" mb="sm">

@@ -1,2 +1,0 @@
-DROP INDEX "bookings_pickup_idx";--> statement-breakpoint
-CREATE INDEX "bookings_pickup_idx" ON "bookings" USING btree ("company_id","pickup_at","status","driver_id","client_id","passenger_id","vehicle_type_id","payment_method","price_minor","created_at","offered_at","allocated_at","on_route_at","arrived_at","completed_at","id");
