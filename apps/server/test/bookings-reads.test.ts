@@ -4,6 +4,7 @@ import { bookings } from '../src/domains/bookings/schema';
 import { createTestApp, type TestApp } from './harness';
 import type { BuiltName, CallInput } from '@cabdesk/contract';
 import { call, callRaw } from './client';
+import { makeVehicle } from './factories-tracking';
 import { book, bookingWorld, type BookingWorld, daysAhead, heathrow, stPauls, westminster } from './factories-bookings';
 
 let t: TestApp;
@@ -47,7 +48,7 @@ describe('Booking/GetTableSummary and its siblings', () => {
     expect(next.body.data.map((r) => r.id)).toEqual([near.id]);
   });
 
-  it('filters by dates of the company calendar, status, client, source and text', async () => {
+  it('filters by dates of the company calendar, status, client, vehicle, source and text', async () => {
     const day = daysAhead(1).slice(0, 10);
     expect((await list({ fromDate: day, toDate: day })).body.data.map((r) => r.id)).toEqual([near.id]);
     expect((await list({ status: 'pending' })).body.data.map((r) => r.id)).toEqual([airport.id]);
@@ -59,6 +60,10 @@ describe('Booking/GetTableSummary and its siblings', () => {
     expect((await list({ q: '7700 900001' })).body.count).toBe(3);
     expect((await list({ q: String(near.id) })).body.data.map((r) => r.id)).toEqual([near.id]);
     expect((await list({ id: far.id })).body.data.map((r) => r.id)).toEqual([far.id]);
+    const car = await makeVehicle(t.db, w.company.id);
+    await t.db.update(bookings).set({ vehicleId: car }).where(eq(bookings.id, near.id));
+    expect((await list({ vehicleId: car })).body.data.map((r) => r.id)).toEqual([near.id]);
+    expect((await list({ vehicleId: await makeVehicle(t.db, them.company.id) })).body.count).toBe(0);
     for (const name of [
       'Booking/GetBooking',
       'Booking/GetBookingFilter',

@@ -258,6 +258,8 @@ export const bookingListInput = listInput({
   driverId: optionalRef(),
   passengerId: optionalRef(),
   vehicleTypeId: optionalRef(),
+  /** The vehicle that did (or will do) the job: a profitability vehicle row's bookings. */
+  vehicleId: optionalRef(),
   bookerId: optionalRef(),
   source: z.enum(bookingSources, { error: `must be one of: ${bookingSources.join(', ')}` }).optional(),
   paymentStatus: z.enum(paymentStatuses, { error: `must be one of: ${paymentStatuses.join(', ')}` }).optional(),

@@ -73,6 +73,7 @@ export async function bookingFilters(ctx: Ctx, input: Input, tz: string): Promis
     input.driverId ? eq(bookings.driverId, input.driverId) : undefined,
     input.passengerId ? eq(bookings.passengerId, input.passengerId) : undefined,
     input.vehicleTypeId ? eq(bookings.vehicleTypeId, input.vehicleTypeId) : undefined,
+    input.vehicleId ? eq(bookings.vehicleId, input.vehicleId) : undefined,
     input.bookerId ? eq(bookings.bookerId, input.bookerId) : undefined,
     input.source ? eq(bookings.source, input.source) : undefined,
     input.paymentStatus ? eq(bookings.paymentStatus, input.paymentStatus) : undefined,

@@ -260,6 +260,14 @@ export function BookingsPage() {
               onChange={(v) => filter({ driverId: (v as number | null) ?? undefined })}
               w={{ base: '100%', xs: 190 }}
             />
+            <LookupSelect
+              call="Vehicle/GetVehicleList"
+              aria-label={t('bookings.field.vehicle')}
+              placeholder={t('bookings.filter.anyVehicle')}
+              value={filters.vehicleId ?? null}
+              onChange={(v) => filter({ vehicleId: (v as number | null) ?? undefined })}
+              w={{ base: '100%', xs: 190 }}
+            />
           </>
         }
       />

@@ -13,4 +13,7 @@ export type CodeCheck = CallOutput<'Booking/GetCodeValidation'>;
 export type FlightInfo = CallOutput<'FlightDetails/GetFlightDetails'>;
 
 /** The list filters the booking list sends beside paging, sorting and q. */
-export type BookingListFilters = Pick<BookingListInput, 'fromDate' | 'toDate' | 'status' | 'clientId' | 'driverId'>;
+export type BookingListFilters = Pick<
+  BookingListInput,
+  'fromDate' | 'toDate' | 'status' | 'clientId' | 'driverId' | 'vehicleId'
+>;

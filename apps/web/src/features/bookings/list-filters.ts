@@ -15,6 +15,7 @@ export function filtersFromSearch(params: URLSearchParams): BookingListFilters &
     ...(isStatus(params.get('status')) ? { status: params.get('status') as BookingStatus } : {}),
     ...(positive(params.get('client')) ? { clientId: positive(params.get('client')) } : {}),
     ...(positive(params.get('driver')) ? { driverId: positive(params.get('driver')) } : {}),
+    ...(positive(params.get('vehicle')) ? { vehicleId: positive(params.get('vehicle')) } : {}),
     q: params.get('q') ?? '',
   };
 }
@@ -27,6 +28,7 @@ export function searchFromFilters(filters: BookingListFilters & { q?: string }):
   if (filters.status) params.set('status', filters.status);
   if (filters.clientId) params.set('client', String(filters.clientId));
   if (filters.driverId) params.set('driver', String(filters.driverId));
+  if (filters.vehicleId) params.set('vehicle', String(filters.vehicleId));
   if (filters.q) params.set('q', filters.q);
   return params;
 }
@@ -80,6 +82,7 @@ export function readView(stored: string | null): ListView | null {
       ['status', 'status'],
       ['clientId', 'client'],
       ['driverId', 'driver'],
+      ['vehicleId', 'vehicle'],
     ] as const) {
       if (f[key] !== undefined && f[key] !== null) params.set(name, String(f[key]));
     }

@@ -17,9 +17,10 @@ describe('profitability periods', () => {
     expect(periodProblem({ startDate: '2026-03-01', endDate: '2026-03-31' })).toBeNull();
   });
 
-  it('drills from a client or driver to the bookings list, filtered', () => {
+  it('drills from a client, driver or vehicle to the bookings list, filtered', () => {
     const p = { startDate: '2026-03-01', endDate: '2026-03-31' };
     expect(bookingsLink('driver', 7, p)).toBe('/bookings?from=2026-03-01&to=2026-03-31&driver=7');
     expect(bookingsLink('client', 3, p)).toBe('/bookings?from=2026-03-01&to=2026-03-31&client=3');
+    expect(bookingsLink('vehicle', 5, p)).toBe('/bookings?from=2026-03-01&to=2026-03-31&vehicle=5');
   });
 });

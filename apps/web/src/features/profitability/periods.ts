@@ -26,8 +26,6 @@ export function periodProblem(p: Period): 'periodIncomplete' | 'periodReversed' 
 }
 
 /** The bookings list's address for a row's jobs of the period (docs/reports.md#drill-down). */
-export function bookingsLink(tab: 'client' | 'driver' | 'vehicle', id: number, p: Period): string | null {
-  const filter = tab === 'client' ? 'client' : tab === 'driver' ? 'driver' : null;
-  if (!filter) return null;
-  return `/bookings?${new URLSearchParams({ from: p.startDate, to: p.endDate, [filter]: String(id) }).toString()}`;
+export function bookingsLink(tab: 'client' | 'driver' | 'vehicle', id: number, p: Period): string {
+  return `/bookings?${new URLSearchParams({ from: p.startDate, to: p.endDate, [tab]: String(id) }).toString()}`;
 }
