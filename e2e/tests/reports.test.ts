@@ -33,6 +33,20 @@ describe('the owner reads the reports of a month', async () => {
     await expectAccessible(page, '/reports overview');
   });
 
+  it('exports the Overview to XLSX: a row per day of the month and its totals', async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 30_000 }),
+      page.getByRole('button', { name: 'Export to Excel' }).click(),
+    ]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(readFileSync((await download.path())!) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const days = Number(month.to.slice(8, 10));
+    expect(sheet.actualRowCount).toBe(days + 2);
+    expect(sheet.getRow(2).getCell(1).value).toBe(month.from);
+    expect(sheet.getRow(days + 2).getCell(1).value).toBe(`${month.from} – ${month.to}`);
+  });
+
   it("drills from a driver's count to their jobs", async () => {
     await page.getByRole('tab', { name: 'Drivers' }).click();
     const first = page.getByRole('button', { name: /bookings of .*: show them/ }).first();

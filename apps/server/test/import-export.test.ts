@@ -146,7 +146,11 @@ describe('export', () => {
     const notList = await call(w.app, 'Common/ExportToExcel', { call: 'User/DeleteUser' }, w.admin.token);
     expect(notList.status).toBe(400);
     expect(notList.body.errors).toEqual([
-      { field: 'call', message: 'Call must be the name of a list call', rule: 'must be the name of a list call' },
+      {
+        field: 'call',
+        message: 'Call must be the name of a list call or of a report that answers a table',
+        rule: 'must be the name of a list call or of a report that answers a table',
+      },
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedBookingHistory } from '../src/demo/bookings';
 import { seedRegister } from '../src/demo/people';
+import { seedPastShifts } from '../src/demo/shifts';
 import { callData } from './client';
 import { createCompany, signIn } from './factories';
 import { createTestApp, type TestApp } from './harness';
@@ -14,6 +15,7 @@ beforeAll(async () => {
   await t.db.transaction(async (tx) => {
     await seedRegister(tx, company.id, `demo${company.id}.test`, company.roleIds);
     await seedBookingHistory(tx, company.id, 5, 90);
+    await seedPastShifts(tx, company.id);
   });
   token = (await signIn(t.app, company.adminEmail)).accessToken;
 }, 180_000);
@@ -38,6 +40,10 @@ describe("the demo company's reports", () => {
     // Approaches of a few kilometres before journeys of ten or so: dead mileage is a share, neither none nor all.
     expect(totals.kpis.deadMileagePercent).toBeGreaterThan(5);
     expect(totals.kpis.deadMileagePercent).toBeLessThan(80);
+    // Shifts are recorded for the past too: time on a job is a share of time on shift.
+    expect(totals.kpis.shiftHours).toBeGreaterThan(totals.kpis.jobHours);
+    expect(totals.kpis.utilisationPercent).toBeGreaterThan(5);
+    expect(totals.kpis.utilisationPercent).toBeLessThan(100);
     const drivers = await callData(t.app, 'Reports/GetReportsDataDriver', month, token);
     expect(drivers.length).toBeGreaterThan(0);
     expect(drivers[0]!.revenueMinor).toBeGreaterThanOrEqual(drivers.at(-1)!.revenueMinor);

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/domains/audit/schema';
 import { bookings } from '../src/domains/bookings/schema';
@@ -235,6 +236,32 @@ describe('Reports/GetReportsDataBookingsTotals', () => {
       ['2026-03-30', 0],
     ]);
     expect(trend.month).toEqual([{ period: '2026-03-01', bookings: 7, done: 2, lost: 4, revenueMinor: 4500 }]);
+  });
+
+  it('exports the Overview: a row per day of the period and the totals, money in pounds', async () => {
+    const res = await call(
+      t.app,
+      'Common/ExportToExcel',
+      { call: 'Reports/GetReportsDataBookingsTotals', input: march },
+      token(),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.rows).toBe(32);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(res.body.data.content, 'base64') as unknown as ArrayBuffer);
+    const ws = book.worksheets[0]!;
+    const row = (n: number) => [1, 2, 3, 4, 5].map((c) => ws.getRow(n).getCell(c).value);
+    expect(row(1)).toEqual(['Day', 'Bookings', 'Done', 'Lost', 'Revenue']);
+    expect(row(3)).toEqual(['2026-03-02', 1, 1, 0, 10]);
+    expect(row(33)).toEqual(['2026-03-01 – 2026-03-31', 7, 2, 4, 45]);
+    const pdf = await call(
+      t.app,
+      'Common/ExportToPdf',
+      { call: 'Reports/GetReportsDataBookingsTotals', input: march, title: 'Overview' },
+      token(),
+    );
+    expect(pdf.status).toBe(200);
+    expect(Buffer.from(pdf.body.data.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('takes startDate/endDate as fromDate/toDate and narrows by driver', async () => {

@@ -11,7 +11,7 @@ import { seedRegister } from './people';
 import { seedChatIncidentsLostFound } from './chat-incidents';
 import { seedNotificationsDemo } from './notifications';
 import { seedDemoPositions } from './positions';
-import { seedDriversOnShift } from './shifts';
+import { seedDriversOnShift, seedPastShifts } from './shifts';
 import { seedPayments } from './payments';
 import { seedInvoices } from './invoices';
 import { seedTariffs } from './tariffs';
@@ -85,7 +85,10 @@ const steps: { id: string; run: (db: Db) => Promise<void> }[] = [
   {
     id: 'drivers-on-shift',
     run: async (db) => {
-      for (const c of demoCompanies) await seedDriversOnShift(db, c.id);
+      for (const c of demoCompanies) {
+        await seedPastShifts(db, c.id);
+        await seedDriversOnShift(db, c.id);
+      }
     },
   },
   {

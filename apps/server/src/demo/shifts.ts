@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { driverShifts } from '../domains/dispatch/schema';
 import { drivers } from '../domains/drivers/schema';
@@ -39,4 +39,22 @@ export async function seedDriversOnShift(db: Db, companyId: number, now = new Da
       .set({ availability })
       .where(and(eq(drivers.companyId, companyId), eq(drivers.id, person.id)));
   }
+}
+
+/**
+ * The shifts of the past: for each driver and company day before today with done jobs, a shift from
+ * a while before setting off to the first job until a while after the last drop-off, in the vehicle
+ * of that day's jobs, so the reports' hours on shift, utilisation and revenue per vehicle hour read
+ * past months as they would in a company that records its shifts.
+ */
+export async function seedPastShifts(db: Db, companyId: number): Promise<void> {
+  await db.execute(sql`
+    insert into driver_shifts (company_id, driver_id, vehicle_id, started_at, ended_at)
+    select b.company_id, b.driver_id, min(b.vehicle_id),
+      min(b.on_route_at) - interval '40 minutes', max(b.completed_at) + interval '45 minutes'
+    from bookings b join companies c on c.id = b.company_id
+    where b.company_id = ${companyId} and b.driver_id is not null
+      and b.status in ('completed', 'no_show') and b.on_route_at is not null and b.completed_at is not null
+      and b.completed_at < (date_trunc('day', now() at time zone c.timezone) at time zone c.timezone) - interval '2 hours'
+    group by b.company_id, b.driver_id, (b.pickup_at at time zone c.timezone)::date`);
 }

@@ -4,6 +4,7 @@ import type { Session } from '../../platform/auth/tokens';
 import type { CallContext } from '../../platform/http/context';
 import { badRequest, fieldError, forbidden } from '../../platform/http/errors';
 import { permits } from '../../platform/http/router';
+import { overviewTable } from '../reports/export-tables';
 
 export type Ctx = CallContext<Session>;
 const PAGE = 100;
@@ -14,6 +15,14 @@ export interface CollectedList {
   rows: Record<string, unknown>[];
   columns: { key: string; title: string; money: boolean }[];
 }
+
+/**
+ * Reads whose answer is a table an export can hold, and how to make it rows (a list needs none: its
+ * rows are its pages).
+ */
+const readTables: Partial<Record<string, (answer: never) => Record<string, unknown>[]>> = {
+  'Reports/GetReportsDataBookingsTotals': overviewTable,
+};
 
 const skipped = /(Url|Key)$/;
 export const columnTitle = (key: string) =>
@@ -34,16 +43,25 @@ export async function collectList(
   limit: number,
 ): Promise<CollectedList> {
   const call = findCall(name);
-  if (!call || call.kind !== 'list') throw fieldError('call', 'must be the name of a list call');
+  const tableOf = readTables[name];
+  if (!call || call.kind === 'planned' || (call.kind !== 'list' && !tableOf)) {
+    throw fieldError('call', 'must be the name of a list call or of a report that answers a table');
+  }
   if (!permits(ctx.ability, call)) throw forbidden();
   const handler = ctx.services.handlers[name as keyof typeof ctx.services.handlers] as
-    ((input: unknown, ctx: Ctx) => Promise<ListResponse<Record<string, unknown>>>) | undefined;
+    ((input: unknown, ctx: Ctx) => Promise<unknown>) | undefined;
   if (!handler) throw badRequest(`${name} is not implemented yet.`);
-  const rows: Record<string, unknown>[] = [];
-  for (let page = 0; rows.length < limit; page++) {
-    const parsed = (call as { input: z.ZodType }).input.safeParse({ ...input, page, perPage: PAGE });
+  const parse = (value: Record<string, unknown>) => {
+    const parsed = (call as { input: z.ZodType }).input.safeParse(value);
     if (!parsed.success) throw fieldError('input', parsed.error.issues[0]?.message ?? 'is not valid for this list');
-    const result = await handler(parsed.data, ctx);
+    return parsed.data;
+  };
+  const rows: Record<string, unknown>[] = [];
+  if (tableOf) rows.push(...tableOf((await handler(parse(input), ctx)) as never));
+  for (let page = 0; !tableOf && rows.length < limit; page++) {
+    const result = (await handler(parse({ ...input, page, perPage: PAGE }), ctx)) as ListResponse<
+      Record<string, unknown>
+    >;
     rows.push(...result.data);
     if (result.data.length < PAGE || page + 1 >= result.total) break;
   }

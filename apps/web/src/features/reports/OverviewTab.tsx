@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { messageOf } from '../../api/errors';
 import { useCall } from '../../api/hooks';
+import { ExportButton } from '../../ui/ExportButton';
 import { money } from '../../ui/format';
 import type { CallInput } from '@cabdesk/contract';
 
@@ -42,7 +43,12 @@ export function OverviewTab({ input }: { input: CallInput<'Reports/GetReportsDat
   const data = res.data?.data;
   if (!data) return <Skeleton h={320} radius="md" aria-label={t('reports.loading')} />;
   if (data.summary.bookings === 0) return <Text c="dimmed">{t('reports.empty')}</Text>;
-  return <Overview data={data} />;
+  return (
+    <Stack gap="md">
+      <ExportButton call="Reports/GetReportsDataBookingsTotals" input={input} pdfTitle={t('reports.overviewByDay')} />
+      <Overview data={data} />
+    </Stack>
+  );
 }
 
 function Overview({ data }: { data: Totals }) {
