@@ -75,7 +75,9 @@ export const exportCall = area(
   {
     ExportToExcel: read({
       input: z.object({
-        call: requiredText(120).describe('The list call to export, e.g. Driver/GetTableSummary'),
+        call: requiredText(120).describe(
+          'The list call to export, e.g. Driver/GetTableSummary, or a report that answers a table (Reports/GetReportsDataBookingsTotals: a row per day)',
+        ),
         input: z.record(z.string(), z.unknown()).optional().default({}),
       }),
       output: z.object({ fileName: z.string(), mimeType: z.string(), content: z.string(), rows: z.number() }),
@@ -85,7 +87,9 @@ export const exportCall = area(
     }),
     ExportToPdf: read({
       input: z.object({
-        call: requiredText(120).describe('The list call to print, e.g. Reports/GetReportsDataClient'),
+        call: requiredText(120).describe(
+          'The list call to print, e.g. Reports/GetReportsDataClient, or a report that answers a table (Reports/GetReportsDataBookingsTotals)',
+        ),
         input: z.record(z.string(), z.unknown()).optional().default({}),
         title: z
           .string()
