@@ -150,7 +150,8 @@ describe('the office bills a client’s week: validate, generate, approve, docum
       week.toDate,
       String(clientId),
     ]);
-    expect(await page.locator('[data-testid^="job-row-"]').count()).toBe(3);
+    // The client's rows replace the whole week's once its answer comes (the week's list holds these three too).
+    await expect.poll(() => page.locator('[data-testid^="job-row-"]').count(), { timeout: 15_000 }).toBe(3);
 
     // The oldest first; J and K move through the list, V validates and the next comes up.
     await page.getByTestId(`job-row-${jobs[0]!.id}`).click();
