@@ -28,6 +28,20 @@ async function statusOf(id: number) {
   return b!;
 }
 
+/** My positions tagged with a job, each `s` seconds after `from` (ms), as the driver app records them. */
+const recordTrack = (id: number, from: number, fixes: { lat: number; lng: number; s: number }[]) =>
+  w.db.insert(driverPositions).values(
+    fixes.map((f) => ({
+      companyId: w.company.id,
+      driverId: myId,
+      bookingId: id,
+      lat: f.lat,
+      lng: f.lng,
+      accuracy: 10,
+      recordedAt: new Date(from + f.s * 1000),
+    })),
+  );
+
 const stepsOf = (id: number) => w.db.select().from(journeySteps).where(eq(journeySteps.bookingId, id));
 
 let keys = 0;
@@ -82,17 +96,7 @@ describe('Driver/UpdateBookingStatusForJourney', () => {
       { lat: 51.509, lng: -0.12, s: 180 },
       { lat: 51.5135, lng: -0.12, s: 240 },
     ];
-    await w.db.insert(driverPositions).values(
-      fixes.map((f) => ({
-        companyId: w.company.id,
-        driverId: myId,
-        bookingId: id,
-        lat: f.lat,
-        lng: f.lng,
-        accuracy: 10,
-        recordedAt: new Date(boarded + f.s * 1000),
-      })),
-    );
+    await recordTrack(id, boarded, fixes);
     const done = await step({ id, step: 'complete' });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     const driven = (await statusOf(id)).drivenMetres as number;
@@ -112,17 +116,7 @@ describe('Driver/UpdateBookingStatusForJourney', () => {
       { lat: 51.5045, lng: -0.12, s: 120 },
       { lat: 51.509, lng: -0.12, s: 180 },
     ];
-    await w.db.insert(driverPositions).values(
-      fixes.map((f) => ({
-        companyId: w.company.id,
-        driverId: myId,
-        bookingId: id,
-        lat: f.lat,
-        lng: f.lng,
-        accuracy: 10,
-        recordedAt: new Date(setOff + f.s * 1000),
-      })),
-    );
+    await recordTrack(id, setOff, fixes);
     expect((await step({ id, step: 'arrive' })).status).toBe(200);
     const approach = (await statusOf(id)).approachMetres as number;
     expect(approach).toBeGreaterThan(950);

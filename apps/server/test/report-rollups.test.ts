@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookingStatuses } from '@cabdesk/contract';
-import { auditLog } from '../src/domains/audit/schema';
 import { bookings } from '../src/domains/bookings/schema';
 import { fillStaleRollups, refreshRollups } from '../src/domains/reports/rollup/refresh';
 import { companies } from '../src/platform/tenancy/companies';
 import { callData } from './client';
+import { bookingHistory } from './factories-history';
 import { createUser } from './factories';
 import { bookingWorld, type BookingWorld } from './factories-bookings';
 import { createTestApp, type TestApp } from './harness';
@@ -66,21 +66,8 @@ async function seedMonth(seed: number, count: number) {
   }
 }
 
-async function history(
-  bookingId: number,
-  action: string,
-  source: string,
-  driver?: { before: number | null; after: number | null },
-) {
-  await t.db.insert(auditLog).values({
-    companyId: w.company.id,
-    entityType: 'booking',
-    entityId: bookingId,
-    action,
-    source,
-    changes: driver ? { driverId: driver } : {},
-  });
-}
+const history = (...entry: [number, string, string, { before: number | null; after: number | null }?]) =>
+  bookingHistory(t.db, w.company.id, ...entry);
 
 const token = () => w.accounts.accessToken;
 const totals = (filter: Record<string, unknown> = {}) =>

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/domains/audit/schema';
 import { bookings } from '../src/domains/bookings/schema';
 import { clients, clientTypes } from '../src/domains/clients/schema';
 import { driverShifts } from '../src/domains/dispatch/schema';
 import { driverStatementJobs, driverStatementLines, driverStatements } from '../src/domains/driver-pay/schema';
 import { drivers } from '../src/domains/drivers/schema';
 import { call, callData } from './client';
+import { bookingHistory } from './factories-history';
 import { bookingWorld, type BookingWorld } from './factories-bookings';
 import { createUser } from './factories';
 import { createTestApp, type TestApp } from './harness';
@@ -44,21 +44,8 @@ async function booking(name: string, values: Partial<typeof bookings.$inferInser
   return row!.id;
 }
 
-async function history(
-  bookingId: number,
-  action: string,
-  source: string,
-  driver?: { before: number | null; after: number | null },
-) {
-  await t.db.insert(auditLog).values({
-    companyId: w.company.id,
-    entityType: 'booking',
-    entityId: bookingId,
-    action,
-    source,
-    changes: { status: { before: 'x', after: 'y' }, ...(driver ? { driverId: driver } : {}) },
-  });
-}
+const history = (...entry: [number, string, string, { before: number | null; after: number | null }?]) =>
+  bookingHistory(t.db, w.company.id, ...entry);
 
 beforeAll(async () => {
   t = await createTestApp();
