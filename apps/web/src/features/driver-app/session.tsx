@@ -1,3 +1,4 @@
+import type { BookingStatus } from '@cabdesk/contract';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
@@ -35,6 +36,12 @@ export function useOutbox(): OutboxSnapshot {
 }
 
 /** Calls whose answers a sent step or position changes. */
+/** The status a sent step led to, from the server's answer (`{ data: { status } }`). */
+const statusAnswered = (answer: unknown): BookingStatus | null => {
+  const status = (answer as { data?: { status?: unknown } } | undefined)?.data?.status;
+  return typeof status === 'string' ? (status as BookingStatus) : null;
+};
+
 const changedBySteps = [
   'Booking/',
   'Driver/GetBookingLocations',
@@ -64,7 +71,16 @@ export function DriverSessionProvider({ children }: { children: ReactNode }) {
     const flush = () => void outbox.flush();
     window.addEventListener('online', flush);
     const offState = live.onState((state) => state === 'live' && flush());
-    const offSent = outbox.onSent(() => {
+    const offSent = outbox.onSent((item, answer) => {
+      // The screen shows the status the step led to until the reload arrives, not the one before it:
+      // a press in between would send the step already taken again.
+      const status = item.kind === 'step' ? statusAnswered(answer) : null;
+      if (item.kind === 'step' && status) {
+        client.setQueriesData<{ data: { status: BookingStatus } }>(
+          { queryKey: ['Driver/GetBookingLocations', { id: item.bookingId }] },
+          (old) => old && { ...old, data: { ...old.data, status } },
+        );
+      }
       void client.invalidateQueries({
         predicate: (q) =>
           typeof q.queryKey[0] === 'string' && changedBySteps.some((p) => (q.queryKey[0] as string).startsWith(p)),

@@ -51,6 +51,18 @@ describe('the driver app outbox', () => {
     expect(new Set(keys).size).toBe(2);
   });
 
+  it('hands the server’s answer to the screens while the step is still on the device', async () => {
+    const outbox = new Outbox(send, () => user);
+    answer = (item) => (item.kind === 'step' ? { data: { id: item.bookingId, status: 'arrived' } } : {});
+    const heard: { answer: unknown; stillQueued: string[] }[] = [];
+    outbox.onSent((_item, given) => heard.push({ answer: given, stillQueued: outbox.state.steps.map((s) => s.step) }));
+    await outbox.addStep(5, 'arrive');
+    await outbox.flush();
+    // The screen can take in the new status before the step leaves the queue: no moment shows the old one.
+    expect(heard).toEqual([{ answer: { data: { id: 5, status: 'arrived' } }, stillQueued: ['arrive'] }]);
+    expect(outbox.state.steps).toEqual([]);
+  });
+
   it('sends a step again with the same idempotency key after a lost answer', async () => {
     const outbox = new Outbox(send, () => user);
     let first = true;

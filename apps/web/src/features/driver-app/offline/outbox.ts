@@ -22,6 +22,8 @@ export interface OutboxSnapshot {
 }
 
 type Send = (item: QueuedItem) => Promise<unknown>;
+/** `answer` is the server's answer to an item it took; none when it refused the item. */
+type SentListener = (item: QueuedItem, answer?: unknown) => void;
 
 const sendOverHttp: Send = (item) =>
   item.kind === 'step'
@@ -50,7 +52,7 @@ export class Outbox {
   private attempts = 0;
   private snapshot: OutboxSnapshot = { pending: 0, steps: [], refusals: [], waiting: false };
   private readonly listeners = new Set<() => void>();
-  private readonly sentListeners = new Set<(item: QueuedItem) => void>();
+  private readonly sentListeners = new Set<SentListener>();
 
   constructor(
     private readonly send: Send = sendOverHttp,
@@ -66,8 +68,11 @@ export class Outbox {
     return () => this.listeners.delete(listener);
   }
 
-  /** Called after an item reached the server, so screens can reload what it changed. */
-  onSent(listener: (item: QueuedItem) => void): () => void {
+  /**
+   * Called after an item reached the server and before it leaves the queue, so screens can take in
+   * what it changed (the status a step led to) and never show the status from before it meanwhile.
+   */
+  onSent(listener: SentListener): () => void {
     this.sentListeners.add(listener);
     return () => this.sentListeners.delete(listener);
   }
@@ -129,11 +134,11 @@ export class Outbox {
         continue;
       }
       try {
-        await this.send(item);
+        const answer = await this.send(item);
+        for (const listener of this.sentListeners) listener(item, answer);
         await outboxStore.remove(item.seq);
         this.attempts = 0;
         if (this.snapshot.waiting) this.update({ waiting: false });
-        for (const listener of this.sentListeners) listener(item);
       } catch (error) {
         if (!isFinalAnswer(error)) {
           this.scheduleRetry();
