@@ -2,7 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, inject } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
+import { journeyServer } from './server';
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const flags = [
@@ -16,11 +17,16 @@ const flags = [
   '--disable-sync',
 ];
 
-/** A fresh Chromium profile; closed after the test file. A phone passes its own context options. */
+/**
+ * A fresh Chromium profile; closed after the test file. A phone passes its own context options.
+ * The app's service worker is blocked unless a journey asks for it (`serviceWorkers: 'allow'`, the
+ * driver app offline): in a new profile it fetches and stores every file of the app at once, about
+ * six seconds of a core per file for journeys that never go offline.
+ */
 export async function openBrowser(
   options: { viewport?: { width: number; height: number } } & Pick<
     BrowserContextOptions,
-    'geolocation' | 'permissions' | 'isMobile' | 'hasTouch' | 'userAgent' | 'deviceScaleFactor'
+    'geolocation' | 'permissions' | 'isMobile' | 'hasTouch' | 'userAgent' | 'deviceScaleFactor' | 'serviceWorkers'
   > = {},
 ): Promise<{
   context: BrowserContext;
@@ -32,8 +38,9 @@ export async function openBrowser(
     executablePath,
     args: flags,
     ...options,
+    serviceWorkers: options.serviceWorkers ?? 'block',
     viewport: options.viewport ?? { width: 1366, height: 850 },
-    baseURL: inject('baseUrl'),
+    baseURL: journeyServer().baseUrl,
   });
   afterAll(async () => {
     await context.close();
@@ -53,7 +60,7 @@ export async function openBrowser(
       .catch(() => '(no body)');
     console.error(`failed at ${page.url()} (screenshot ${shot}); the page read:\n${text.slice(0, 800)}`);
   });
-  return { context, page, baseUrl: inject('baseUrl') };
+  return { context, page, baseUrl: journeyServer().baseUrl };
 }
 
 /**
@@ -123,7 +130,7 @@ function decodedMail(raw: string): string {
  * and answers the one-time link in it.
  */
 export async function linkFromMail(to: string, subject: RegExp): Promise<string> {
-  const dir = inject('mailDir');
+  const dir = journeyServer().mailDir;
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     for (const file of readdirSync(dir).sort()) {

@@ -7,14 +7,19 @@ import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../apps/server/src/platform/db/embedded';
 
+export interface JourneyServer {
+  baseUrl: string;
+  /** Where the product's e-mails land, one file per message (the raw message as received). */
+  mailDir: string;
+  /** The mail drop's port on 127.0.0.1, for journeys that type an SMTP server (e-mail settings). */
+  smtpPort: number;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One per worker (support/server.ts picks this worker's). */
+    servers: JourneyServer[];
     accessTokenTtl: number;
-    /** Where the product's e-mails land, one file per message (the raw message as received). */
-    mailDir: string;
-    /** The mail drop's port on 127.0.0.1, for journeys that type an SMTP server (e-mail settings). */
-    smtpPort: number;
   }
 }
 
@@ -57,8 +62,13 @@ async function startMailDrop(dir: string): Promise<SMTPServer> {
   return smtp;
 }
 
-/** Starts `npm start`'s server on a free port with its own data folder, and stops it cleanly. */
-export default async function setup(project: TestProject) {
+interface Started {
+  server: JourneyServer;
+  stop: () => Promise<void>;
+}
+
+/** Starts `npm start`'s server on a free port with its own data folder and mail drop. */
+async function startServer(): Promise<Started> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cabdesk-e2e-'));
   const port = await freePort();
   const mailDir = mkdtempSync(path.join(os.tmpdir(), 'cabdesk-e2e-mail-'));
@@ -84,16 +94,32 @@ export default async function setup(project: TestProject) {
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, child, () => output);
-  project.provide('baseUrl', baseUrl);
-  project.provide('accessTokenTtl', ACCESS_TOKEN_TTL);
-  project.provide('mailDir', mailDir);
-  project.provide('smtpPort', smtpPort);
+  return {
+    server: { baseUrl, mailDir, smtpPort },
+    stop: async () => {
+      child.kill('SIGINT');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      rmSync(mailDir, { recursive: true, force: true });
+    },
+  };
+}
 
+/**
+ * One server per worker, each on its own data and demo company: two journey files run at once (a
+ * journey waits on the browser most of its time, so one at a time left a core idle) and never see
+ * each other's bookings, mails or settings.
+ */
+export default async function setup(project: TestProject) {
+  const workers = Number(project.config.maxWorkers) || 1;
+  const started = await Promise.all(Array.from({ length: workers }, () => startServer()));
+  project.provide(
+    'servers',
+    started.map((s) => s.server),
+  );
+  project.provide('accessTokenTtl', ACCESS_TOKEN_TTL);
   return async () => {
-    child.kill('SIGINT');
-    await new Promise((r) => child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    rmSync(mailDir, { recursive: true, force: true });
+    await Promise.all(started.map((s) => s.stop()));
   };
 }

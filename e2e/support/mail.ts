@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { journeyServer } from './server';
 
 export interface Attachment {
   fileName: string;
@@ -74,7 +74,7 @@ export function readMail(raw: string): ArrivedMail {
  * and answers it read: its text and its attachments as bytes.
  */
 export async function mailTo(address: string, subject: RegExp, timeoutMs = 30_000): Promise<ArrivedMail> {
-  const dir = inject('mailDir');
+  const dir = journeyServer().mailDir;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const file of readdirSync(dir).sort()) {

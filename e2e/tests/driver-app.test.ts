@@ -41,6 +41,8 @@ describe('the driver app on a phone beside the dispatch desk', async () => {
     deviceScaleFactor: 2,
     permissions: ['geolocation'],
     geolocation: { latitude: drive[0]![0], longitude: drive[0]![1] },
+    // The phone opens offline from what its service worker kept.
+    serviceWorkers: 'allow',
   });
   const desk = await openBrowser({ viewport: { width: 1440, height: 900 } });
   const p = phone.page;

@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../support/accessibility';
 import { forgetEverything, openBrowser, signInThroughForm } from '../support/browser';
 import { mailTo } from '../support/mail';
+import { journeyServer } from '../support/server';
 
 /** Chariot Chauffeurs' own mail server is the journeys' mail drop, so its other mail still arrives there. */
 describe('the e-mail settings', async () => {
@@ -18,7 +19,7 @@ describe('the e-mail settings', async () => {
     await page.goto('/settings/company?tab=email');
     await page.getByRole('heading', { name: 'Mail server (SMTP)' }).waitFor();
     await page.getByLabel(/^SMTP host/).fill('127.0.0.1');
-    await page.getByLabel(/^Port/).fill(String(inject('smtpPort')));
+    await page.getByLabel(/^Port/).fill(String(journeyServer().smtpPort));
     await page.getByLabel(/^Sender name/).fill('Chariot Desk');
     await page.getByLabel(/^Sender address/).fill('desk@charchauf.test');
     await page.getByRole('button', { name: 'Save mail server' }).click();
@@ -29,7 +30,7 @@ describe('the e-mail settings', async () => {
     await page.getByRole('button', { name: 'Send a test mail' }).click();
     await expect
       .poll(() => page.getByTestId('test-mail-answer').textContent())
-      .toContain(`The test mail to owner@charchauf.test was accepted by 127.0.0.1:${inject('smtpPort')}`);
+      .toContain(`The test mail to owner@charchauf.test was accepted by 127.0.0.1:${journeyServer().smtpPort}`);
     const mail = await mailTo('owner@charchauf.test', /^Test mail from /);
     expect(mail.text).toContain('If you can read it');
   });
@@ -41,7 +42,7 @@ describe('the e-mail settings', async () => {
     await page.getByLabel(/^Save anyway/).waitFor();
     await page.reload();
     await page.getByRole('heading', { name: 'Mail server (SMTP)' }).waitFor();
-    await expect.poll(() => page.getByLabel(/^Port/).inputValue()).toBe(String(inject('smtpPort')));
+    await expect.poll(() => page.getByLabel(/^Port/).inputValue()).toBe(String(journeyServer().smtpPort));
   });
 
   it('previews a template as it is typed and flags an unknown placeholder', async () => {

@@ -45,6 +45,21 @@ describe('the API client', () => {
     expect(localStorage.getItem('refreshToken')).toBe('r2');
   });
 
+  it('renews an expired token met by a public call that the signed-in use too, and asks again', async () => {
+    localStorage.setItem('accessToken', 'old');
+    localStorage.setItem('refreshToken', 'r1');
+    handler = (url, init) => {
+      if (url === '/jwt/refresh-token') return json(200, { accessToken: 'new', refreshToken: 'r2' });
+      const auth = (init.headers as Record<string, string>).authorization;
+      return auth === 'Bearer new'
+        ? json(200, { data: [], allData: [], total: 0, count: 0 })
+        : json(401, { code: 401, message: 'this visit has no token' });
+    };
+    const answer = await callApi('Booking/GetPlacesForWebBooker', { text: 'Savoy' });
+    expect(answer.data).toEqual([]);
+    expect(requests.map((r) => r.auth)).toEqual(['Bearer old', null, 'Bearer new']);
+  });
+
   it('asks again with the same idempotency key when a refresh’s answer was lost, and a new key after', async () => {
     localStorage.setItem('accessToken', 'old');
     localStorage.setItem('refreshToken', 'r1-0123456789abcdef');

@@ -87,7 +87,9 @@ async function exchange<K extends BuiltName>(
 ): Promise<ResponseOf<K>> {
   const token = storage.accessToken;
   let response = await sendWith(token);
-  if (response.status === 401 && !callMeta(name).isPublic && storage.refreshToken) {
+  // A public call that also serves the signed-in (the passenger's own booking form) reads an expired
+  // token as no token and refuses: it is renewed like any other.
+  if (response.status === 401 && (token || !callMeta(name).isPublic) && storage.refreshToken) {
     if (await refreshOnce(token)) {
       response = await sendWith(storage.accessToken);
     } else {
