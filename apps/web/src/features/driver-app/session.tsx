@@ -35,13 +35,13 @@ export function useOutbox(): OutboxSnapshot {
   );
 }
 
-/** Calls whose answers a sent step or position changes. */
 /** The status a sent step led to, from the server's answer (`{ data: { status } }`). */
 const statusAnswered = (answer: unknown): BookingStatus | null => {
   const status = (answer as { data?: { status?: unknown } } | undefined)?.data?.status;
   return typeof status === 'string' ? (status as BookingStatus) : null;
 };
 
+/** Calls whose answers a sent step or position changes. */
 const changedBySteps = [
   'Booking/',
   'Driver/GetBookingLocations',
@@ -74,7 +74,7 @@ export function DriverSessionProvider({ children }: { children: ReactNode }) {
     const offSent = outbox.onSent((item, answer) => {
       // The screen shows the status the step led to until the reload arrives, not the one before it:
       // a press in between would send the step already taken again.
-      const status = item.kind === 'step' ? statusAnswered(answer) : null;
+      const status = statusAnswered(answer);
       if (item.kind === 'step' && status) {
         client.setQueriesData<{ data: { status: BookingStatus } }>(
           { queryKey: ['Driver/GetBookingLocations', { id: item.bookingId }] },
