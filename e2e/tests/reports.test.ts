@@ -47,10 +47,21 @@ describe('the owner reads the reports of a month', async () => {
     expect(sheet.getRow(days + 2).getCell(1).value).toBe(`${month.from} – ${month.to}`);
   });
 
-  it("drills from a driver's count to their jobs", async () => {
+  it("sorts the drivers by their bookings from the header, and drills from a driver's count to their jobs", async () => {
     await page.getByRole('tab', { name: 'Drivers' }).click();
     const first = page.getByRole('button', { name: /bookings of .*: show them/ }).first();
     await first.waitFor({ timeout: 20_000 });
+    const header = page.getByRole('table', { name: 'Driver report' }).getByRole('columnheader', { name: /^Bookings/ });
+    await header.getByRole('button').click();
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending');
+    const counts = page.getByRole('button', { name: /bookings of .*: show them/ });
+    const countOf = async (i: number) =>
+      Number(/^(\d+)/.exec((await counts.nth(i).getAttribute('aria-label')) ?? '')?.[1]);
+    await expect
+      .poll(async () => (await countOf(0)) >= (await countOf(1)) && (await countOf(1)) >= (await countOf(2)))
+      .toBe(true);
+    if (process.env.SCREENSHOT_DIR)
+      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/reports-drivers.png` });
     const label = (await first.getAttribute('aria-label')) ?? '';
     const [, count, name] = /^(\d+) bookings of (.+): show them$/.exec(label) ?? [];
     expect(Number(count)).toBeGreaterThan(0);

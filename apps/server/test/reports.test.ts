@@ -317,6 +317,28 @@ describe('Reports/GetReportsDataBooking', () => {
     const quotes = await call(t.app, 'Reports/GetReportsDataBooking', { ...march, statusID: 'quote' }, token());
     expect(quotes.body.data.map((r) => r.id)).toEqual([ids.quote]);
   });
+
+  it('sorts by the column a header asks, either way, ties by number', async () => {
+    const list = async (sortColumn: string, sortType: 'asc' | 'desc') =>
+      (
+        await call(
+          t.app,
+          'Reports/GetReportsDataBooking',
+          { ...march, perPage: 0, sortColumn: sortColumn as 'price', sortType },
+          token(),
+        )
+      ).body.data;
+    const cheapest = await list('price', 'asc');
+    const prices = cheapest.map((r) => r.priceMinor).filter((p) => p !== null);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(prices[0]).toBeLessThan(prices[prices.length - 1]!);
+    const dearest = await list('price', 'desc');
+    expect(dearest.map((r) => r.id)).toEqual(cheapest.map((r) => r.id).reverse());
+    const byNumber = await list('id', 'asc');
+    expect(byNumber.map((r) => r.id)).toEqual(byNumber.map((r) => r.id).sort((a, b) => a - b));
+    const byClient = (await list('clientName', 'asc')).map((r) => r.clientName).filter((n) => n !== null);
+    expect(byClient).toEqual([...byClient].sort((a, b) => a!.localeCompare(b!)));
+  });
 });
 
 describe('Reports per entity', () => {

@@ -1,13 +1,12 @@
 import { Anchor, Stack } from '@mantine/core';
 import type { CallInput, schemas } from '@cabdesk/contract';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { useCall } from '../../api/hooks';
 import { ExportButton } from '../../ui/ExportButton';
 import { dateTime } from '../../ui/format';
-import { moneyColumn, type ReportColumn, ReportTable } from './ReportTable';
+import { moneyColumn, type ReportColumn, ReportTable, useReportSort } from './ReportTable';
 
 type Row = z.output<typeof schemas.bookingReportRow>;
 type Totals = z.output<typeof schemas.bookingReportTotals>;
@@ -21,27 +20,51 @@ export function BookingsTab({
   currency: string;
 }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(0);
-  const res = useCall('Reports/GetReportsDataBooking', { ...input, sortColumn: undefined, page, perPage: 25 });
+  const sorting = useReportSort({ column: 'pickupAt', direction: 'desc' });
+  const res = useCall('Reports/GetReportsDataBooking', {
+    ...input,
+    ...sorting.query,
+    sortColumn: sorting.sort.column as 'pickupAt',
+    perPage: 25,
+  });
   const body = res.data as (typeof res.data & { totals?: Totals }) | undefined;
   const totals = body?.totals;
   const columns: ReportColumn<Row>[] = [
     {
       key: 'number',
       label: t('reports.col.booking'),
+      sortBy: 'id',
       cell: (r) => (
         <Anchor component={Link} to={`/bookings/${r.id}`}>
           {r.bookingNumber}
         </Anchor>
       ),
     },
-    { key: 'pickupAt', label: t('reports.col.pickupAt'), cell: (r) => dateTime(r.pickupAt), total: totals?.bookings },
-    { key: 'status', label: t('reports.status'), cell: (r) => r.statusLabel },
-    { key: 'client', label: t('reports.client'), cell: (r) => r.clientName ?? '—' },
-    { key: 'passenger', label: t('reports.noun.passenger'), cell: (r) => r.passengerName ?? '—' },
-    { key: 'driver', label: t('reports.driver'), cell: (r) => r.driverName ?? '—' },
+    {
+      key: 'pickupAt',
+      label: t('reports.col.pickupAt'),
+      sortBy: 'pickupAt',
+      cell: (r) => dateTime(r.pickupAt),
+      total: totals?.bookings,
+    },
+    { key: 'status', label: t('reports.status'), sortBy: 'status', cell: (r) => r.statusLabel },
+    { key: 'client', label: t('reports.client'), sortBy: 'clientName', cell: (r) => r.clientName ?? '—' },
+    {
+      key: 'passenger',
+      label: t('reports.noun.passenger'),
+      sortBy: 'passengerName',
+      cell: (r) => r.passengerName ?? '—',
+    },
+    { key: 'driver', label: t('reports.driver'), sortBy: 'driverName', cell: (r) => r.driverName ?? '—' },
     { key: 'vehicleType', label: t('reports.vehicleType'), cell: (r) => r.vehicleTypeName ?? '—' },
-    moneyColumn('price', t('reports.col.price'), (r) => r.priceMinor, totals ? totals.amountMinor : false, currency),
+    moneyColumn(
+      'price',
+      t('reports.col.price'),
+      (r) => r.priceMinor,
+      totals ? totals.amountMinor : false,
+      currency,
+      'price',
+    ),
     moneyColumn(
       'driverPay',
       t('reports.col.driverPay'),
@@ -60,8 +83,10 @@ export function BookingsTab({
         loading={res.isFetching}
         error={res.error}
         pages={body?.total ?? 0}
-        page={page}
-        onPage={setPage}
+        page={sorting.page}
+        onPage={sorting.setPage}
+        sort={sorting.sort}
+        onSort={sorting.onSort}
       />
     </Stack>
   );

@@ -1,13 +1,12 @@
 import { Anchor, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { CallInput, schemas } from '@cabdesk/contract';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useCall } from '../../api/hooks';
 import { ExportButton } from '../../ui/ExportButton';
 import { money } from '../../ui/format';
 import { topAndBottom } from './filter';
-import { moneyColumn, type ReportColumn, ReportTable } from './ReportTable';
+import { moneyColumn, type ReportColumn, ReportTable, useReportSort } from './ReportTable';
 
 type Row = z.output<typeof schemas.entityReportRow>;
 type DriverRow = z.output<typeof schemas.driverReportRow>;
@@ -45,19 +44,20 @@ export function EntityTab({
   onDrill: (id: number, name: string) => void;
 }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(0);
+  const sorting = useReportSort({ column: 'revenue', direction: 'desc' });
   const call = entityCalls[report];
-  const listInput = { ...input, page, perPage: 25 };
+  const listInput = { ...input, ...sorting.query, perPage: 25 };
   const res = useCall(call, listInput as CallInput<typeof call>);
   const body = res.data as { data: AnyRow[]; allData: AnyRow[]; total: number; totals?: AnyRow } | undefined;
   const totals = body?.totals;
   const noun = t(`reports.noun.${report}`);
   const columns: ReportColumn<AnyRow>[] = [
-    { key: 'name', label: noun, cell: (r) => r.name },
+    { key: 'name', label: noun, sortBy: 'name', cell: (r) => r.name },
     {
       key: 'bookings',
       label: t('reports.col.bookings'),
       numeric: true,
+      sortBy: 'bookings',
       cell: (r) => (
         <Anchor
           component="button"
@@ -70,14 +70,29 @@ export function EntityTab({
       ),
       total: totals?.bookings,
     },
-    { key: 'done', label: t('reports.col.done'), numeric: true, cell: (r) => r.done, total: totals?.done },
-    { key: 'lost', label: t('reports.col.lost'), numeric: true, cell: (r) => r.lost, total: totals?.lost },
+    {
+      key: 'done',
+      label: t('reports.col.done'),
+      numeric: true,
+      sortBy: 'done',
+      cell: (r) => r.done,
+      total: totals?.done,
+    },
+    {
+      key: 'lost',
+      label: t('reports.col.lost'),
+      numeric: true,
+      sortBy: 'lost',
+      cell: (r) => r.lost,
+      total: totals?.lost,
+    },
     moneyColumn(
       'revenue',
       t('reports.col.revenue'),
       (r) => r.revenueMinor,
       totals ? totals.revenueMinor : false,
       currency,
+      'revenue',
     ),
     moneyColumn(
       'averageFare',
@@ -85,11 +100,13 @@ export function EntityTab({
       (r) => r.averageFareMinor,
       totals ? totals.averageFareMinor : false,
       currency,
+      'averageFare',
     ),
     {
       key: 'onTime',
       label: t('reports.kpi.onTime'),
       numeric: true,
+      sortBy: 'onTimePercent',
       cell: (r) => pct(r.onTimePercent),
       total: pct(totals?.onTimePercent),
     },
@@ -100,6 +117,7 @@ export function EntityTab({
         key: 'shiftHours',
         label: t('reports.col.shiftHours'),
         numeric: true,
+        sortBy: 'shiftHours',
         cell: (r) => r.shiftHours,
         total: totals?.shiftHours,
       },
@@ -107,6 +125,7 @@ export function EntityTab({
         key: 'utilisation',
         label: t('reports.kpi.utilisation'),
         numeric: true,
+        sortBy: 'utilisationPercent',
         cell: (r) => pct(r.utilisationPercent),
         total: pct(totals?.utilisationPercent),
       },
@@ -116,11 +135,13 @@ export function EntityTab({
         (r) => r.revenuePerShiftHourMinor,
         totals ? (totals.revenuePerShiftHourMinor ?? null) : false,
         currency,
+        'revenuePerShiftHour',
       ),
       {
         key: 'acceptance',
         label: t('reports.kpi.offerAcceptance'),
         numeric: true,
+        sortBy: 'offerAcceptancePercent',
         cell: (r) => pct(r.offerAcceptancePercent),
         total: pct(totals?.offerAcceptancePercent),
       },
@@ -144,8 +165,10 @@ export function EntityTab({
         loading={res.isFetching}
         error={res.error}
         pages={body?.total ?? 0}
-        page={page}
-        onPage={setPage}
+        page={sorting.page}
+        onPage={sorting.setPage}
+        sort={sorting.sort}
+        onSort={sorting.onSort}
       />
       {ranked && ranked.top.length > 1 ? (
         <SimpleGrid cols={{ base: 1, md: 2 }}>

@@ -1,6 +1,6 @@
-import { Alert, Group, Pagination, ScrollArea, Skeleton, Table, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Alert, Group, Pagination, ScrollArea, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, messageOf } from '../../api/errors';
 import { money } from '../../ui/format';
@@ -12,6 +12,37 @@ export interface ReportColumn<T> {
   /** The totals row's cell; empty when a column has no sum. */
   total?: ReactNode;
   numeric?: boolean;
+  /** The server's sort column for this column: its header then sorts the report when clicked. */
+  sortBy?: string;
+}
+
+export interface ReportSort {
+  column: string;
+  direction: 'asc' | 'desc';
+}
+
+/**
+ * A report's sort and page together: a new sort starts again at the first page. A figure sorts the
+ * largest first on its first click (who made the most), a name from A; a second click turns it round.
+ */
+export function useReportSort(initial: ReportSort) {
+  const [sort, setSort] = useState(initial);
+  const [page, setPage] = useState(0);
+  return {
+    sort,
+    page,
+    setPage,
+    onSort: (column: string, numeric: boolean) => {
+      setSort((now) =>
+        now.column === column
+          ? { column, direction: now.direction === 'asc' ? 'desc' : 'asc' }
+          : { column, direction: numeric ? 'desc' : 'asc' },
+      );
+      setPage(0);
+    },
+    /** What the call takes. */
+    query: { sortColumn: sort.column, sortType: sort.direction, page },
+  };
 }
 
 /** A column of amounts in minor units, right-aligned, with its total when the report has one. */
@@ -21,17 +52,22 @@ export function moneyColumn<T>(
   amountOf: (row: T) => number | null | undefined,
   total: number | null | undefined | false,
   currency: string,
+  sortBy?: string,
 ): ReportColumn<T> {
   return {
     key,
     label,
     numeric: true,
+    ...(sortBy ? { sortBy } : {}),
     cell: (row) => money(amountOf(row) ?? null, currency),
     total: total === false ? null : money(total ?? null, currency),
   };
 }
 
-/** A report's table: loading, failure and emptiness in words, a totals row and paging from 1 on screen. */
+/**
+ * A report's table: loading, failure and emptiness in words, a totals row, paging from 1 on screen,
+ * and headers that sort (`aria-sort` tells a screen reader which column leads and which way).
+ */
 export function ReportTable<T extends { id: number }>({
   caption,
   columns,
@@ -41,6 +77,8 @@ export function ReportTable<T extends { id: number }>({
   pages,
   page,
   onPage,
+  sort,
+  onSort,
 }: {
   caption: string;
   columns: ReportColumn<T>[];
@@ -50,6 +88,8 @@ export function ReportTable<T extends { id: number }>({
   pages: number;
   page: number;
   onPage: (page: number) => void;
+  sort?: ReportSort;
+  onSort?: (column: string, numeric: boolean) => void;
 }) {
   const { t } = useTranslation();
   if (error)
@@ -67,11 +107,27 @@ export function ReportTable<T extends { id: number }>({
           <Table.Caption>{caption}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
-              {columns.map((c) => (
-                <Table.Th key={c.key} ta={c.numeric ? 'right' : undefined} scope="col">
-                  {c.label}
-                </Table.Th>
-              ))}
+              {columns.map((c) => {
+                const leads = c.sortBy !== undefined && sort?.column === c.sortBy;
+                return (
+                  <Table.Th
+                    key={c.key}
+                    ta={c.numeric ? 'right' : undefined}
+                    scope="col"
+                    aria-sort={leads ? (sort?.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                  >
+                    {c.sortBy !== undefined && onSort ? (
+                      <SortButton
+                        label={c.label}
+                        direction={leads ? sort?.direction : undefined}
+                        onClick={() => onSort(c.sortBy as string, c.numeric === true)}
+                      />
+                    ) : (
+                      c.label
+                    )}
+                  </Table.Th>
+                );
+              })}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -102,5 +158,31 @@ export function ReportTable<T extends { id: number }>({
         </Group>
       ) : null}
     </>
+  );
+}
+
+/** A header that sorts: the label and an arrow for the way it sorts now (both arrows when it does not lead). */
+function SortButton({
+  label,
+  direction,
+  onClick,
+}: {
+  label: string;
+  direction: 'asc' | 'desc' | undefined;
+  onClick: () => void;
+}) {
+  const { t } = useTranslation();
+  const Icon = direction === 'asc' ? IconArrowUp : direction === 'desc' ? IconArrowDown : IconArrowsSort;
+  return (
+    <UnstyledButton
+      onClick={onClick}
+      fw={700}
+      fz="sm"
+      title={t('reports.sortBy', { column: label })}
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+    >
+      {label}
+      <Icon size={14} aria-hidden stroke={direction ? 2.5 : 1.5} style={{ flexShrink: 0 }} />
+    </UnstyledButton>
   );
 }
