@@ -39,7 +39,8 @@ describe('the payment settings', async () => {
   it('goes back to the offline provider and tests it in words', async () => {
     await page.getByText('Offline test provider', { exact: true }).click();
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText(/^Last changed/).waitFor();
+    // Saved, not only saving: the Save button is disabled while it saves too.
+    await page.getByText('Payment settings saved').first().waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Test the keys' }).click();
     await expect

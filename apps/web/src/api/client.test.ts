@@ -107,6 +107,33 @@ describe('the API client', () => {
     stop();
   });
 
+  it('keeps the session when the server could not answer a refresh (busy, restarting, no network)', async () => {
+    localStorage.setItem('accessToken', 'old');
+    localStorage.setItem('refreshToken', 'r1');
+    let refreshAnswer: () => Response = () => json(503, { code: 503, message: 'The server is starting.' });
+    handler = (url, init) => {
+      if (url === '/jwt/refresh-token') return refreshAnswer();
+      const auth = (init.headers as Record<string, string>).authorization;
+      return auth === 'Bearer new' ? json(200, { data: { userID: 1 } }) : json(401, { code: 401, message: 'expired' });
+    };
+    const ended = vi.fn();
+    const stop = onSessionEnded(ended);
+    const busy = await callApi('Common/GetDecodedUserID', {}).catch((e: unknown) => e);
+    expect(busy).toBeInstanceOf(ApiError);
+    expect((busy as ApiError).status).toBe(503);
+    refreshAnswer = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await expect(callApi('Common/GetDecodedUserID', {})).rejects.toBeInstanceOf(ApiError);
+    expect(ended).not.toHaveBeenCalled();
+    expect(localStorage.getItem('refreshToken')).toBe('r1');
+
+    refreshAnswer = () => json(200, { accessToken: 'new', refreshToken: 'r2' });
+    expect((await callApi('Common/GetDecodedUserID', {})).data.userID).toBe(1);
+    expect(ended).not.toHaveBeenCalled();
+    stop();
+  });
+
   it('carries the server’s message and field errors', async () => {
     handler = () =>
       json(400, {

@@ -21,21 +21,36 @@ let refreshing: Promise<boolean> | null = null;
  */
 async function postRefresh(refreshToken: string): Promise<boolean> {
   const idempotencyKey = storage.refreshKeyFor(refreshToken);
-  const response = await fetch('/jwt/refresh-token', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ refreshToken, idempotencyKey }),
-  });
-  if (!response.ok) return false;
+  let response: Response;
+  try {
+    response = await fetch('/jwt/refresh-token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken, idempotencyKey }),
+    });
+  } catch {
+    throw new ApiError(0, 'The server could not be reached to renew your session. It is tried again.', []);
+  }
+  if (sessionIsOver(response.status)) return false;
+  // A busy or restarting server, a lost answer: the session is still good, only this try failed.
+  if (!response.ok) throw await failure(response);
   const body = (await response.json()) as { accessToken: string; refreshToken: string };
   storage.setTokens(body.accessToken, body.refreshToken);
   return true;
 }
 
 /**
+ * Whether a refresh's answer ends the session: the server refused the token (401, or a malformed one,
+ * 400). A server error, a time-out or a rate limit says nothing of the session: signing the person out
+ * then (a dispatcher mid-shift, on a server that restarts) would be the product's fault.
+ */
+const sessionIsOver = (status: number) => status === 401 || status === 400;
+
+/**
  * One refresh for any number of calls that met a 401 at once: the first starts it, the others wait
  * for it and retry with the new token. Across tabs a Web Lock serialises refreshes; a tab that finds
- * the token already renewed by another tab uses that one.
+ * the token already renewed by another tab uses that one. Answers whether the session goes on; fails
+ * (with the reason) when the server could not say, which leaves the session as it is.
  */
 export function refreshOnce(failedWith: string | null): Promise<boolean> {
   refreshing ??= (async () => {
@@ -43,7 +58,7 @@ export function refreshOnce(failedWith: string | null): Promise<boolean> {
       const current = storage.refreshToken;
       if (!current) return false;
       if (failedWith !== storage.accessToken && storage.accessToken) return true;
-      return postRefresh(current).catch(() => false);
+      return postRefresh(current);
     };
     try {
       return typeof navigator !== 'undefined' && navigator.locks

@@ -107,14 +107,23 @@ class LiveChannel {
       if (this.stopped || close.code === 4403) return;
       if (close.code === 4401) {
         // The token expired (a tab left open, a page opened after a pause): renew it and come straight back.
-        void refreshOnce(sent).then((renewed) => {
-          if (renewed && !this.stopped) this.open();
-        });
+        refreshOnce(sent).then(
+          (renewed) => {
+            if (renewed && !this.stopped) this.open();
+          },
+          // The server could not renew it just now: try again as after any lost connection.
+          () => this.retryLater(),
+        );
         return;
       }
-      const delay = Math.min(30_000, 500 * 2 ** this.attempts++);
-      this.timer = setTimeout(() => this.open(), delay);
+      this.retryLater();
     };
+  }
+
+  private retryLater(): void {
+    if (this.stopped) return;
+    const delay = Math.min(30_000, 500 * 2 ** this.attempts++);
+    this.timer = setTimeout(() => this.open(), delay);
   }
 
   private receive(frame: Record<string, unknown>): void {

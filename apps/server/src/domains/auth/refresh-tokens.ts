@@ -92,6 +92,11 @@ export async function consumeRefreshToken(ctx: CallContext<Session | null>, toke
       );
     if (unused) return { used: row, next: { ...rotated, stored: true } };
   }
+  // A security event the operator must be able to find: a stolen token, or a client that lost a rotation.
+  ctx.services.log.warn(
+    { userId: row.userId, familyId: row.familyId, withKey: Boolean(idempotencyKey) },
+    'a used refresh token was presented again: its session is signed out',
+  );
   ctx.afterRollback(() => revokeFamilyNow(ctx.services, row.familyId));
   throw unauthorized('This refresh token was already used. Every session it belongs to is now signed out.');
 }

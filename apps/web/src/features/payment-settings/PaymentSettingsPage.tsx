@@ -231,7 +231,7 @@ function ConfigurationForm({ configuration }: { configuration: Configuration }) 
             </Text>
           )}
         </Group>
-        {canEdit && <KeyTest dirty={form.isDirty()} />}
+        {canEdit && <KeyTest dirty={form.isDirty()} saving={form.submitting} />}
       </Stack>
     </form>
   );
@@ -270,8 +270,11 @@ function WebhookAddress({ url }: { url: string }) {
   );
 }
 
-/** "Test the keys": the provider's answer in words, kept on the page until the next test. */
-function KeyTest({ dirty }: { dirty: boolean }) {
+/**
+ * "Test the keys": the provider's answer in words, kept on the page until the next test. It waits
+ * while a save is under way: it tests the saved keys, and would answer for the ones being replaced.
+ */
+function KeyTest({ dirty, saving }: { dirty: boolean; saving: boolean }) {
   const { t } = useTranslation();
   const test = useCallMutation('PaymentTransaction/StripeTest');
   const answer = test.data?.data;
@@ -290,6 +293,7 @@ function KeyTest({ dirty }: { dirty: boolean }) {
           variant="default"
           leftSection={<IconPlugConnected size={16} />}
           loading={test.isPending}
+          disabled={saving}
           onClick={() => test.mutate({}, { onError: (error) => notifyError(t('payment-settings.testFailed'), error) })}
         >
           {t('payment-settings.test')}
