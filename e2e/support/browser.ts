@@ -58,7 +58,11 @@ export async function openBrowser(
       .locator('body')
       .innerText({ timeout: 2000 })
       .catch(() => '(no body)');
-    console.error(`failed at ${page.url()} (screenshot ${shot}); the page read:\n${text.slice(0, 800)}`);
+    const where = `failed at ${page.url()} (screenshot ${shot}); the page read:\n${text.slice(0, 800)}`;
+    console.error(where);
+    // The failure's summary at the end of the run says it too: CI keeps only the tail of a long log.
+    const error = test.task.result.errors?.[0];
+    if (error) error.message = `${error.message}\n(the ${page.viewportSize()?.width ?? '?'} px browser) ${where}`;
   });
   return { context, page, baseUrl: journeyServer().baseUrl };
 }

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,14 +84,19 @@ async function startServer(): Promise<Started> {
       HOST: '127.0.0.1',
       CABDESK_DATA_DIR: dataDir,
       ACCESS_TOKEN_TTL: String(ACCESS_TOKEN_TTL),
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  // What the server said is kept beside its data for a failure to be read after the run.
+  const log = createWriteStream(path.join(os.tmpdir(), `cabdesk-e2e-server-${port}.log`));
+  for (const stream of [child.stdout, child.stderr])
+    stream?.on('data', (d: Buffer) => {
+      output = (output + d.toString()).slice(-20_000);
+      log.write(d);
+    });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, child, () => output);
   return {
@@ -99,6 +104,7 @@ async function startServer(): Promise<Started> {
     stop: async () => {
       child.kill('SIGINT');
       await new Promise((r) => child.once('exit', r));
+      log.end();
       rmSync(dataDir, { recursive: true, force: true });
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
       rmSync(mailDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 /**
  * Invoice generation killed outright in the middle (issue 16): the product runs as a real process on
- * its own data folder and embedded PostgreSQL, 200 clients have validated account jobs, a run starts
+ * its own data folder and embedded PostgreSQL, 80 clients have validated account jobs, a run starts
  * and the server process gets SIGKILL once some clients but not all are done. Started again on the
  * same folder, the run must finish by itself, and every invoice must be whole: its lines add up to its
  * totals, no invoice without lines, no job on two lines, every job billed, the journal balanced.
@@ -21,7 +21,7 @@ import { createDb } from '../../apps/server/src/platform/db/client';
 import { freePort } from '../../apps/server/src/platform/db/embedded';
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../../..');
-const CLIENTS = 200;
+const CLIENTS = 80;
 const JOBS_PER_CLIENT = 5;
 const PERIOD = { fromDate: '2024-03-01', toDate: '2024-03-31' };
 const ADMIN = { email: 'admin@crash.test', password: 'crash test password' };
@@ -246,7 +246,9 @@ describe('invoice generation killed in the middle', () => {
     expect(afterCrash.rows[0]?.clients_done).toBeGreaterThanOrEqual(seen.clientsDone);
 
     let run = await runOf(token, runId);
-    const finish = Date.now() + 40_000;
+    // Each client is a transaction of its own: on a CI machine busy with two browsers the rest of the
+    // run has taken over 40 s. The wait ends as soon as the run is done.
+    const finish = Date.now() + 120_000;
     while (run.status === 'running' && Date.now() < finish) {
       await new Promise((r) => setTimeout(r, 200));
       run = await runOf(token, runId);
@@ -304,7 +306,7 @@ describe('invoice generation killed in the middle', () => {
     console.log(
       `killed at ${seen.clientsDone} of ${CLIENTS} clients; the embedded PostgreSQL ${orphanLived ? 'outlived' : 'died with'} the server`,
     );
-  }, 180_000); // a restart and 200 clients on a machine shared with other work
+  }, 240_000); // two starts and the run's clients on a machine shared with two browsers
 });
 
 /** The embedded PostgreSQL's main process (the parent of this connection's backend). */

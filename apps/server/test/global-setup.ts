@@ -32,7 +32,12 @@ export default async function setup(project: TestProject) {
   if (!adminUrl) {
     dataDir = path.join(os.tmpdir(), `cabdesk-test-pg-${process.pid}`);
     mkdirSync(dataDir, { recursive: true, mode: 0o755 });
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), database: 'postgres', log });
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(dataDir, 'pg'),
+      database: 'postgres',
+      log,
+      throwAway: true,
+    });
     adminUrl = embedded.url;
   }
   const template = `cabdesk_template_${process.pid}`;

@@ -118,6 +118,11 @@ export async function startEmbeddedPostgres(opts: {
   port?: number;
   database: string;
   log: Logger;
+  /**
+   * A throw-away cluster (the tests'): no flush to disk at commit or checkpoint. Never the product's:
+   * a machine that stops would lose what was answered as saved.
+   */
+  throwAway?: boolean;
 }): Promise<EmbeddedDatabase> {
   const { dataDir, log } = opts;
   await mkdir(path.dirname(dataDir), { recursive: true });
@@ -144,6 +149,7 @@ export async function startEmbeddedPostgres(opts: {
       'listen_addresses=127.0.0.1',
       '-c',
       'max_connections=200',
+      ...(opts.throwAway ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
     ],
     onLog: (message) => log.debug({ pg: message.trim() }, 'postgres'),
     onError: (error) => log.error({ err: error }, 'postgres'),
