@@ -62,9 +62,30 @@ export async function openBrowser(
     console.error(where);
     // The failure's summary at the end of the run says it too: CI keeps only the tail of a long log.
     const error = test.task.result.errors?.[0];
-    if (error) error.message = `${error.message}\n(the ${page.viewportSize()?.width ?? '?'} px browser) ${where}`;
+    if (error) {
+      error.message = `${error.message}\n(the ${page.viewportSize()?.width ?? '?'} px browser) ${where}`;
+      const said = serverWarnings();
+      if (said && !error.message.includes(said)) error.message += `\nthe server's last warnings:\n${said}`;
+    }
   });
   return { context, page, baseUrl: journeyServer().baseUrl };
+}
+
+/** The server's last few warnings and errors (pino lines of level 40 and up), shortened. */
+function serverWarnings(): string {
+  const text = (() => {
+    try {
+      return readFileSync(journeyServer().logFile, 'utf8');
+    } catch {
+      return '';
+    }
+  })();
+  return text
+    .split('\n')
+    .filter((line) => /^\{"level":(4|5|6)0,/.test(line))
+    .slice(-5)
+    .map((line) => line.slice(0, 300))
+    .join('\n');
 }
 
 /**

@@ -13,6 +13,8 @@ export interface JourneyServer {
   mailDir: string;
   /** The mail drop's port on 127.0.0.1, for journeys that type an SMTP server (e-mail settings). */
   smtpPort: number;
+  /** What the server logged (warnings and errors unless E2E_SERVER_LOG_LEVEL says more). */
+  logFile: string;
 }
 
 declare module 'vitest' {
@@ -91,7 +93,8 @@ async function startServer(): Promise<Started> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // What the server said is kept beside its data for a failure to be read after the run.
-  const log = createWriteStream(path.join(os.tmpdir(), `cabdesk-e2e-server-${port}.log`));
+  const logFile = path.join(os.tmpdir(), `cabdesk-e2e-server-${port}.log`);
+  const log = createWriteStream(logFile);
   for (const stream of [child.stdout, child.stderr])
     stream?.on('data', (d: Buffer) => {
       output = (output + d.toString()).slice(-20_000);
@@ -100,7 +103,7 @@ async function startServer(): Promise<Started> {
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, child, () => output);
   return {
-    server: { baseUrl, mailDir, smtpPort },
+    server: { baseUrl, mailDir, smtpPort, logFile },
     stop: async () => {
       child.kill('SIGINT');
       await new Promise((r) => child.once('exit', r));
