@@ -32,7 +32,11 @@ export function companyTheme(primaryColor: string = DEFAULT_PRIMARY, closeLabel 
       Modal: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
       Drawer: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
       // A notice's text under its title is Mantine's grey 6 (3.3:1 on white): the readable dimmed grey.
-      Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
+      // Its ✕ has a name whoever shows it (a dispatch alert once had none).
+      Notification: {
+        defaultProps: { closeButtonProps: { 'aria-label': closeLabel } },
+        styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+      },
     },
   });
 }

@@ -87,4 +87,38 @@ describe('InvoiceDocumentsPanel', { timeout: 30_000 }, () => {
     renderAt(<InvoiceDocumentsPanel invoiceId={7} status="sent" />);
     expect(await screen.findByText('The documents could not be loaded')).toBeTruthy();
   });
+
+  it('says a just-approved invoice’s documents are being stored, and lists them once the job has stored them', async () => {
+    let asked = 0;
+    resetServer({
+      'BookingInvoice/GetInvoiceDocuments': () => {
+        asked += 1;
+        return {
+          data: {
+            invoiceId: 8,
+            documents:
+              asked < 2
+                ? []
+                : [
+                    {
+                      id: 1,
+                      kind: 'invoicePdf',
+                      fileName: 'INV-2026-00008.pdf',
+                      mimeType: 'application/pdf',
+                      byteSize: 2048,
+                      sha256: 'ab'.repeat(32),
+                      createdAt: '2026-11-28T10:00:00Z',
+                    },
+                  ],
+          },
+        };
+      },
+    });
+    renderAt(<InvoiceDocumentsPanel invoiceId={8} status="approved" />);
+    expect(await screen.findByText("The invoice's PDF and spreadsheet are being stored…")).toBeTruthy();
+    expect(
+      await screen.findByRole('table', { name: 'Documents stored for this invoice' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(asked).toBeGreaterThanOrEqual(2);
+  });
 });

@@ -156,9 +156,17 @@ function EmailForm({ invoiceId, onClose }: { invoiceId: number; onClose: () => v
 
 const kindWords = ['invoicePdf', 'invoiceXlsx', 'creditNotePdf', 'receiptPdf'];
 
-function DocumentsList({ invoiceId }: { invoiceId: number }) {
+function DocumentsList({ invoiceId, issued }: { invoiceId: number; issued: boolean }) {
   const { t } = useTranslation();
-  const list = useCall('BookingInvoice/GetInvoiceDocuments', { invoiceId });
+  const list = useCall(
+    'BookingInvoice/GetInvoiceDocuments',
+    { invoiceId },
+    {
+      // An issued invoice's PDF and spreadsheet are stored by a job just after approval: the list
+      // looks again until they are there, rather than saying "none" to someone who just approved it.
+      refetchInterval: (q) => (issued && q.state.data?.data.documents.length === 0 ? 2000 : false),
+    },
+  );
   if (list.isError) {
     return (
       <Alert color="red" title={t('invoicing.documents.list.loadFailed')}>
@@ -168,7 +176,13 @@ function DocumentsList({ invoiceId }: { invoiceId: number }) {
   }
   if (!list.data) return <Skeleton h={60} aria-label={t('invoicing.documents.list.loading')} />;
   const docs = list.data.data.documents;
-  if (docs.length === 0) return <Text c="dimmed">{t('invoicing.documents.list.empty')}</Text>;
+  if (docs.length === 0) {
+    return (
+      <Text c="dimmed" role="status">
+        {issued ? t('invoicing.documents.list.storing') : t('invoicing.documents.list.empty')}
+      </Text>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table striped aria-label={t('invoicing.documents.list.caption')}>
@@ -247,7 +261,7 @@ export function InvoiceDocumentsPanel({ invoiceId, status }: { invoiceId: number
           {t('invoicing.documents.cancelledNote')}
         </Text>
       ) : null}
-      <DocumentsList invoiceId={invoiceId} />
+      <DocumentsList invoiceId={invoiceId} issued={!draft} />
       <RecordFormModal
         opened={mailing}
         onClose={() => setMailing(false)}
