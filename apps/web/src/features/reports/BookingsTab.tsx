@@ -83,10 +83,7 @@ export function BookingsTab({
         loading={res.isFetching}
         error={res.error}
         pages={body?.total ?? 0}
-        page={sorting.page}
-        onPage={sorting.setPage}
-        sort={sorting.sort}
-        onSort={sorting.onSort}
+        view={sorting}
       />
     </Stack>
   );

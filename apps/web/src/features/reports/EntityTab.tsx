@@ -165,10 +165,7 @@ export function EntityTab({
         loading={res.isFetching}
         error={res.error}
         pages={body?.total ?? 0}
-        page={sorting.page}
-        onPage={sorting.setPage}
-        sort={sorting.sort}
-        onSort={sorting.onSort}
+        view={sorting}
       />
       {ranked && ranked.top.length > 1 ? (
         <SimpleGrid cols={{ base: 1, md: 2 }}>

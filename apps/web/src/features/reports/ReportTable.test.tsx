@@ -35,10 +35,7 @@ function Sorted() {
         loading={false}
         error={null}
         pages={3}
-        page={sorting.page}
-        onPage={sorting.setPage}
-        sort={sorting.sort}
-        onSort={sorting.onSort}
+        view={sorting}
       />
     </MantineProvider>
   );

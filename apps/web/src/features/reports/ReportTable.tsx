@@ -45,6 +45,9 @@ export function useReportSort(initial: ReportSort) {
   };
 }
 
+/** The page and sort a report's table shows, and how it changes them (`useReportSort`). */
+export type ReportView = ReturnType<typeof useReportSort>;
+
 /** A column of amounts in minor units, right-aligned, with its total when the report has one. */
 export function moneyColumn<T>(
   key: string,
@@ -75,10 +78,7 @@ export function ReportTable<T extends { id: number }>({
   loading,
   error,
   pages,
-  page,
-  onPage,
-  sort,
-  onSort,
+  view,
 }: {
   caption: string;
   columns: ReportColumn<T>[];
@@ -86,12 +86,10 @@ export function ReportTable<T extends { id: number }>({
   loading: boolean;
   error: ApiError | null;
   pages: number;
-  page: number;
-  onPage: (page: number) => void;
-  sort?: ReportSort;
-  onSort?: (column: string, numeric: boolean) => void;
+  view: ReportView;
 }) {
   const { t } = useTranslation();
+  const { sort, onSort } = view;
   if (error)
     return (
       <Alert color="red" icon={<IconAlertTriangle />} title={t('reports.failed')} role="alert">
@@ -108,18 +106,18 @@ export function ReportTable<T extends { id: number }>({
           <Table.Thead>
             <Table.Tr>
               {columns.map((c) => {
-                const leads = c.sortBy !== undefined && sort?.column === c.sortBy;
+                const leads = c.sortBy !== undefined && sort.column === c.sortBy;
                 return (
                   <Table.Th
                     key={c.key}
                     ta={c.numeric ? 'right' : undefined}
                     scope="col"
-                    aria-sort={leads ? (sort?.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                    aria-sort={leads ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
                   >
-                    {c.sortBy !== undefined && onSort ? (
+                    {c.sortBy !== undefined ? (
                       <SortButton
                         label={c.label}
-                        direction={leads ? sort?.direction : undefined}
+                        direction={leads ? sort.direction : undefined}
                         onClick={() => onSort(c.sortBy as string, c.numeric === true)}
                       />
                     ) : (
@@ -154,7 +152,12 @@ export function ReportTable<T extends { id: number }>({
       </ScrollArea>
       {pages > 1 ? (
         <Group justify="flex-end" mt="sm">
-          <Pagination total={pages} value={page + 1} onChange={(p) => onPage(p - 1)} aria-label={t('reports.pages')} />
+          <Pagination
+            total={pages}
+            value={view.page + 1}
+            onChange={(p) => view.setPage(p - 1)}
+            aria-label={t('reports.pages')}
+          />
         </Group>
       ) : null}
     </>
