@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { driverLocations, driverPositions } from '../src/domains/dispatch/schema';
 import { recordPositions } from '../src/domains/tracking/positions';
 import { screenPoints } from '../src/domains/tracking/screen-points';
@@ -157,10 +158,12 @@ describe('recording positions', () => {
     expect(kept.map((p) => p.lat)).toEqual([51.0, 51.2]);
   });
 
-  it('stores thousands of positions a second in batches', async () => {
+  it('stores a batch of points in one statement, however many points it holds', async () => {
     const driverIds = await Promise.all(Array.from({ length: 20 }, () => makeDriver(t.db, company.id)));
     const batches = 200;
-    const started = performance.now();
+    // Every statement reaches PostgreSQL through a pg client; counting them shows a per-point query
+    // at once, where timing would only show it on a quiet machine (the rate is the benchmark's).
+    const statements = vi.spyOn(pg.Client.prototype, 'query');
     let next = 0;
     const worker = async () => {
       while (next < batches) {
@@ -174,10 +177,12 @@ describe('recording positions', () => {
         );
       }
     };
-    await Promise.all(Array.from({ length: 4 }, worker));
-    const perSecond = (batches * 25) / ((performance.now() - started) / 1000);
-    // The real target (10,000/s) is measured by the benchmark; this only guards against a per-point query.
-    expect(perSecond).toBeGreaterThan(2000);
+    try {
+      await Promise.all(Array.from({ length: 4 }, worker));
+      expect(statements.mock.calls.length).toBe(batches);
+    } finally {
+      statements.mockRestore();
+    }
     const [count] = await t.db
       .select({ n: sql<number>`count(*)::int` })
       .from(driverPositions)
