@@ -237,7 +237,12 @@ async function main() {
 
   const [appPort, basePort] = [await freePort(), await freePort()];
   const server = fork(path.join(here, 'serve.ts'), [url, String(appPort), String(basePort), String(companyId)], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_SERVER_PROFILE=folder: the server writes a V8 CPU profile there when it stops.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`] : []),
+    ],
     stdio: 'inherit',
     env: { ...process.env, JWT_SECRET },
   });
@@ -548,6 +553,7 @@ async function main() {
     }
   } finally {
     server.kill('SIGTERM');
+    await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve(null)));
     await stopDb();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }

@@ -23,4 +23,6 @@ const config = loadConfig({
 const { app } = await buildApp({ config, db, log: createLogger('warn') });
 await app.listen({ port: Number(appPort), host: '127.0.0.1' });
 await startBaseline(db.$client, Number(companyId), Number(basePort));
+// A normal exit, so a CPU profile asked for (BENCH_SERVER_PROFILE) is written.
+process.once('SIGTERM', () => process.exit(0));
 process.send?.('ready');

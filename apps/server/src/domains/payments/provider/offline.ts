@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client';
 import { offlineProviderObjects } from './offline-schema';
 import {
@@ -33,6 +33,26 @@ interface StoredCard extends SavedCard {
 const TOKEN = /^tok_offline_(\d{16})_(\d{2})_(\d{4})$/;
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
+interface StoredRow {
+  account: string;
+  kind: string;
+  data: unknown;
+}
+
+/** What a keyed request works with: the objects read for it, and the writes and events it makes. */
+interface Work {
+  get<T>(kind: string, id: string): T;
+  put(kind: string, id: string, data: object): void;
+  emit(type: string, object: PaymentIntent | Refund | SavedCard): void;
+}
+
+/**
+ * When an event is delivered after the answer, and tried again while the webhook refuses it: a moment
+ * later (a provider's webhook arrives on its own, mostly after the call that caused it has ended),
+ * then further apart, as a real provider retries.
+ */
+const DELIVERY_DELAYS_MS = [250, 1_000, 3_000, 10_000, 30_000];
+
 export interface OfflineProviderOptions {
   db: Db;
   /** The company's account at the provider: every object belongs to one. */
@@ -40,6 +60,8 @@ export interface OfflineProviderOptions {
   /** Where events go: the product's webhook, signed (see webhook delivery). Called after each change. */
   deliver?: (event: ProviderEvent) => Promise<void> | void;
   now?: () => Date;
+  /** The delivery schedule (tests shorten it). */
+  deliveryDelaysMs?: readonly number[];
 }
 
 /**
@@ -54,42 +76,60 @@ export function offlineProvider(options: OfflineProviderOptions): CardProvider &
 } {
   const { db, account } = options;
   const now = () => options.now?.() ?? new Date();
+  const deliveryDelaysMs = options.deliveryDelaysMs ?? DELIVERY_DELAYS_MS;
   let timeOuts = 0;
   const inFlight = new Map<string, Promise<unknown>>();
 
-  async function load<T>(kind: string, id: string): Promise<T> {
-    const [row] = await db
-      .select({ data: offlineProviderObjects.data })
-      .from(offlineProviderObjects)
-      .where(
-        and(
-          eq(offlineProviderObjects.account, account),
-          eq(offlineProviderObjects.kind, kind),
-          eq(offlineProviderObjects.id, id),
-        ),
-      );
-    if (!row) throw new ProviderError('resource_missing', `No such ${kind}: ${id}`, 404);
+  /** One stored object of this account and kind, or the provider's "no such" error. */
+  function found<T>(rows: Map<string, StoredRow>, kind: string, id: string): T {
+    const row = rows.get(id);
+    if (!row || row.account !== account || row.kind !== kind) {
+      throw new ProviderError('resource_missing', `No such ${kind}: ${id}`, 404);
+    }
     return row.data as T;
   }
 
-  async function save(kind: string, id: string, data: object): Promise<void> {
+  async function read(ids: string[]): Promise<Map<string, StoredRow>> {
+    const rows = await db
+      .select({
+        id: offlineProviderObjects.id,
+        account: offlineProviderObjects.account,
+        kind: offlineProviderObjects.kind,
+        data: offlineProviderObjects.data,
+      })
+      .from(offlineProviderObjects)
+      .where(inArray(offlineProviderObjects.id, ids));
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  async function write(objects: { kind: string; id: string; data: object }[]): Promise<void> {
+    if (!objects.length) return;
     await db
       .insert(offlineProviderObjects)
-      .values({ id, account, kind, data })
-      .onConflictDoUpdate({ target: offlineProviderObjects.id, set: { data } });
+      .values(objects.map((o) => ({ ...o, account })))
+      .onConflictDoUpdate({ target: offlineProviderObjects.id, set: { data: sql`excluded.data` } });
   }
+
+  const load = async <T>(kind: string, id: string): Promise<T> => found<T>(await read([id]), kind, id);
 
   /**
    * Runs a keyed request once: a repeated key with the same request answers the first answer; with
-   * another request it is refused, as a real provider does.
+   * another request it is refused, as a real provider does. The request's objects (`reads`) are read
+   * with its key's record, and what it writes is saved with its answer, together: two statements a
+   * request, and never an object changed without the answer that says so.
    */
-  function once<T>(key: string, request: object, work: () => Promise<T>): Promise<T> {
+  function once<T>(
+    key: string,
+    request: object,
+    reads: (string | null | undefined)[],
+    work: (w: Work) => T,
+  ): Promise<T> {
     // Requests with one key wait for each other, so two copies sent at once do the work once.
     const id = `idem_${account}_${key}`;
     const before = inFlight.get(id) ?? Promise.resolve();
     const run = before.then(
-      () => onceNow(id, request, work),
-      () => onceNow(id, request, work),
+      () => onceNow(id, request, reads, work),
+      () => onceNow(id, request, reads, work),
     );
     inFlight.set(id, run);
     void run
@@ -100,12 +140,15 @@ export function offlineProvider(options: OfflineProviderOptions): CardProvider &
     return run;
   }
 
-  async function onceNow<T>(id: string, request: object, work: () => Promise<T>): Promise<T> {
+  async function onceNow<T>(
+    id: string,
+    request: object,
+    reads: (string | null | undefined)[],
+    work: (w: Work) => T,
+  ): Promise<T> {
     const fingerprint = JSON.stringify(request);
-    const [seen] = await db
-      .select({ data: offlineProviderObjects.data })
-      .from(offlineProviderObjects)
-      .where(eq(offlineProviderObjects.id, id));
+    const rows = await read([id, ...reads.filter((r): r is string => !!r)]);
+    const seen = rows.get(id);
     if (seen) {
       const stored = seen.data as { fingerprint: string; answer: T };
       if (stored.fingerprint !== fingerprint) {
@@ -113,8 +156,15 @@ export function offlineProvider(options: OfflineProviderOptions): CardProvider &
       }
       return stored.answer;
     }
-    const answer = await work();
-    await save('idempotency', id, { fingerprint, answer });
+    const writes: { kind: string; id: string; data: object }[] = [];
+    const events: [string, PaymentIntent | Refund | SavedCard][] = [];
+    const answer = work({
+      get: (kind, objectId) => found(rows, kind, objectId),
+      put: (kind, objectId, data) => writes.push({ kind, id: objectId, data }),
+      emit: (type, object) => events.push([type, object]),
+    });
+    await write([...writes, { kind: 'idempotency', id, data: { fingerprint, answer } }]);
+    for (const [type, object] of events) emit(type, object);
     if (timeOuts > 0) {
       timeOuts -= 1;
       throw new Error('The card provider did not answer in time.');
@@ -130,17 +180,18 @@ export function offlineProvider(options: OfflineProviderOptions): CardProvider &
       created: Math.floor(now().getTime() / 1000),
       data: { object },
     };
-    // Delivered after the answer, as a webhook arrives on its own; a failed delivery is tried again.
-    setImmediate(async () => {
-      for (let attempt = 0; attempt < 3; attempt++) {
+    // Delivered a moment after the answer, as a webhook arrives on its own; a failed delivery is tried
+    // again later, further apart each time.
+    const attempt = (n: number) => {
+      setTimeout(async () => {
         try {
           await options.deliver?.(event);
-          return;
         } catch {
-          await new Promise((r) => setTimeout(r, 200 * (attempt + 1)));
+          if (n + 1 < deliveryDelaysMs.length) attempt(n + 1);
         }
-      }
-    });
+      }, deliveryDelaysMs[n]);
+    };
+    attempt(0);
   }
 
   function cardRefusal(
@@ -176,15 +227,15 @@ export function offlineProvider(options: OfflineProviderOptions): CardProvider &
     },
 
     createCustomer: ({ idempotencyKey, email, name }) =>
-      once(idempotencyKey, { op: 'customer', email, name }, async () => {
+      once(idempotencyKey, { op: 'customer', email, name }, [], (w) => {
         const id = newId('cus');
-        await save('customer', id, { id, email: email ?? null, name: name ?? null });
+        w.put('customer', id, { id, email: email ?? null, name: name ?? null });
         return { id };
       }),
 
     attachCard: ({ idempotencyKey, customerId, token }) =>
-      once(idempotencyKey, { op: 'attach', customerId, token }, async () => {
-        await load('customer', customerId);
+      once(idempotencyKey, { op: 'attach', customerId, token }, [customerId], (w) => {
+        w.get('customer', customerId);
         const match = TOKEN.exec(token);
         const number = match?.[1] as TestCard | undefined;
         if (!match || !number || !(number in offlineTestCards)) {
@@ -202,18 +253,18 @@ export function offlineProvider(options: OfflineProviderOptions): CardProvider &
         };
         if (card.expMonth < 1 || card.expMonth > 12)
           throw new ProviderError('invalid_expiry_month', 'The expiry month is not a month.');
-        await save('card', card.id, card);
+        w.put('card', card.id, card);
         const { number: _n, detached: _d, ...shown } = card;
         return shown;
       }),
 
     async detachCard(cardId) {
       const card = await load<StoredCard>('card', cardId);
-      await save('card', cardId, { ...card, detached: true });
+      await write([{ kind: 'card', id: cardId, data: { ...card, detached: true } }]);
     },
 
     createPaymentIntent: (input) =>
-      once(input.idempotencyKey, { op: 'intent', ...input }, async () => {
+      once(input.idempotencyKey, { op: 'intent', ...input }, [input.cardId], (w) => {
         if (!Number.isSafeInteger(input.amount) || input.amount < 1) {
           throw new ProviderError('amount_too_small', 'The amount must be a positive whole number of minor units.');
         }
@@ -231,7 +282,7 @@ export function offlineProvider(options: OfflineProviderOptions): CardProvider &
           metadata: input.metadata ?? {},
         };
         if (input.cardId) {
-          const card = await load<StoredCard>('card', input.cardId);
+          const card = w.get<StoredCard>('card', input.cardId);
           if (card.detached || card.customerId !== input.customerId) {
             throw new ProviderError('card_not_attached', 'The card is not one of this customer’s cards.', 400);
           }
@@ -247,8 +298,8 @@ export function offlineProvider(options: OfflineProviderOptions): CardProvider &
             intent.amountReceived = input.amount;
           }
         }
-        await save('intent', intent.id, intent);
-        emit(
+        w.put('intent', intent.id, intent);
+        w.emit(
           intent.status === 'requires_capture'
             ? 'payment_intent.amount_capturable_updated'
             : intent.status === 'succeeded'
@@ -266,8 +317,8 @@ export function offlineProvider(options: OfflineProviderOptions): CardProvider &
     retrievePaymentIntent: (id) => load<PaymentIntent>('intent', id),
 
     capturePaymentIntent: ({ idempotencyKey, id, amount }) =>
-      once(idempotencyKey, { op: 'capture', id, amount }, async () => {
-        const intent = await load<PaymentIntent>('intent', id);
+      once(idempotencyKey, { op: 'capture', id, amount }, [id], (w) => {
+        const intent = w.get<PaymentIntent>('intent', id);
         if (intent.status !== 'requires_capture') {
           throw new ProviderError(
             'payment_intent_unexpected_state',
@@ -282,14 +333,14 @@ export function offlineProvider(options: OfflineProviderOptions): CardProvider &
           );
         }
         const captured: PaymentIntent = { ...intent, status: 'succeeded', amountCapturable: 0, amountReceived: take };
-        await save('intent', id, captured);
-        emit('payment_intent.succeeded', captured);
+        w.put('intent', id, captured);
+        w.emit('payment_intent.succeeded', captured);
         return captured;
       }),
 
     cancelPaymentIntent: ({ idempotencyKey, id }) =>
-      once(idempotencyKey, { op: 'cancel', id }, async () => {
-        const intent = await load<PaymentIntent>('intent', id);
+      once(idempotencyKey, { op: 'cancel', id }, [id], (w) => {
+        const intent = w.get<PaymentIntent>('intent', id);
         if (intent.status === 'succeeded' || intent.status === 'canceled') {
           throw new ProviderError(
             'payment_intent_unexpected_state',
@@ -297,14 +348,14 @@ export function offlineProvider(options: OfflineProviderOptions): CardProvider &
           );
         }
         const cancelled: PaymentIntent = { ...intent, status: 'canceled', amountCapturable: 0 };
-        await save('intent', id, cancelled);
-        emit('payment_intent.canceled', cancelled);
+        w.put('intent', id, cancelled);
+        w.emit('payment_intent.canceled', cancelled);
         return cancelled;
       }),
 
     refund: ({ idempotencyKey, paymentIntentId, amount, reason }) =>
-      once(idempotencyKey, { op: 'refund', paymentIntentId, amount, reason }, async () => {
-        const intent = await load<PaymentIntent & { refunded?: number }>('intent', paymentIntentId);
+      once(idempotencyKey, { op: 'refund', paymentIntentId, amount, reason }, [paymentIntentId], (w) => {
+        const intent = w.get<PaymentIntent & { refunded?: number }>('intent', paymentIntentId);
         const left = intent.amountReceived - (intent.refunded ?? 0);
         const take = amount ?? left;
         if (intent.status !== 'succeeded')
@@ -315,7 +366,7 @@ export function offlineProvider(options: OfflineProviderOptions): CardProvider &
             `At most ${left} can be refunded: that is what is left of the payment.`,
           );
         }
-        await save('intent', paymentIntentId, { ...intent, refunded: (intent.refunded ?? 0) + take });
+        w.put('intent', paymentIntentId, { ...intent, refunded: (intent.refunded ?? 0) + take });
         const refund: Refund = {
           id: newId('re'),
           paymentIntentId,
@@ -323,8 +374,8 @@ export function offlineProvider(options: OfflineProviderOptions): CardProvider &
           status: 'succeeded',
           reason: reason ?? null,
         };
-        await save('refund', refund.id, refund);
-        emit('charge.refunded', refund);
+        w.put('refund', refund.id, refund);
+        w.emit('charge.refunded', refund);
         return refund;
       }),
   };
