@@ -386,6 +386,34 @@ describe('Reports per entity', () => {
     expect(res.body.data.map((r) => r.id)).toEqual([d2, d1]);
   });
 
+  it('answers every page as the whole list has it, for every sort either way, with totals that add the rows', async () => {
+    const sortColumns = ['name', 'bookings', 'done', 'lost', 'revenue', 'averageFare', 'onTimePercent'] as const;
+    const driverOnly = ['shiftHours', 'utilisationPercent', 'offerAcceptancePercent', 'revenuePerShiftHour'] as const;
+    const reports = [
+      ['Reports/GetReportsDataDriver', [...sortColumns, ...driverOnly]],
+      ['Reports/GetReportsDataClient', sortColumns],
+    ] as const;
+    for (const [name, columns] of reports) {
+      for (const sortColumn of columns) {
+        for (const sortType of ['asc', 'desc'] as const) {
+          const view = { ...march, sortColumn: sortColumn as 'name', sortType };
+          const all = await call(t.app, name, { ...view, perPage: 0 }, token());
+          expect(all.status, `${name} ${sortColumn}`).toBe(200);
+          const pages = [];
+          for (let page = 0; page < all.body.data.length; page++) {
+            const one = await call(t.app, name, { ...view, perPage: 1, page }, token());
+            expect(one.body.total).toBe(all.body.data.length);
+            pages.push(...one.body.data);
+          }
+          expect(pages, `${name} ${sortColumn} ${sortType}`).toEqual(all.body.data);
+          const totals = (all.body as unknown as { totals: { bookings: number; revenueMinor: number } }).totals;
+          expect(totals.bookings).toBe(all.body.data.reduce((s, r) => s + r.bookings, 0));
+          expect(totals.revenueMinor).toBe(all.body.data.reduce((s, r) => s + r.revenueMinor, 0));
+        }
+      }
+    }
+  });
+
   it('gives one row per client, highest revenue first, and filters by client type', async () => {
     const res = await call(t.app, 'Reports/GetReportsDataClient', march, token());
     expect(res.body.data.map((r) => [r.name, r.bookings, r.revenueMinor])).toEqual([

@@ -141,6 +141,9 @@ export function shiftWhere(scope: Scope): SQL {
   return sql.join(parts, sql` and `);
 }
 
-/** Seconds of a shift inside the period. */
+/**
+ * Whole seconds of a shift inside the period, as a double (as the measures sum times: whole numbers
+ * add up exactly in any order, and a double sums at a third of the cost of `extract`'s numeric).
+ */
 export const shiftSeconds = (scope: Scope) =>
-  sql`greatest(0, extract(epoch from least(coalesce(s.ended_at, now()), ${scope.end}) - greatest(s.started_at, ${scope.start})))`;
+  sql`greatest(0, round(date_part('epoch', least(coalesce(s.ended_at, now()), ${scope.end}) - greatest(s.started_at, ${scope.start}))))`;

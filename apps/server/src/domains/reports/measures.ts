@@ -183,11 +183,16 @@ export function offerKpis(offers: number, declines: number) {
 
 /**
  * Offers and allocations to drivers on the filter's bookings, and the declines (by the driver or
- * expiry); with `onlyDriver`, those made to that driver.
+ * expiry); with `onlyDriver`, those made to that driver (or those drivers).
  */
-export function offerCounts(bookingWhere: SQL, groupByDriver: boolean, onlyDriver?: number | null) {
+export function offerCounts(bookingWhere: SQL, groupByDriver: boolean, onlyDriver?: number | readonly number[] | null) {
   const driver = sql`coalesce(a.changes -> 'driverId' ->> 'after', a.changes -> 'driverId' ->> 'before')::int`;
-  const toDriver = onlyDriver ? sql`and ${driver} = ${onlyDriver}` : sql``;
+  const toDriver =
+    typeof onlyDriver === 'number'
+      ? sql`and ${driver} = ${onlyDriver}`
+      : onlyDriver
+        ? sql`and ${driver} = any(${`{${onlyDriver.join(',')}}`}::int[])`
+        : sql``;
   return sql`
     select ${groupByDriver ? driver : sql`0`} as driver_id,
       count(*) filter (where a.action in ('offer', 'allocate') and a.changes -> 'driverId' ->> 'after' is not null)::int as offers,
