@@ -117,8 +117,16 @@ export class CardProviders {
       : this.derivedSecret(companyId);
   }
 
+  private readonly derived = new Map<number, string>();
+
+  /** Worked out once a company: every event of the company is signed and checked with it. */
   private derivedSecret(companyId: number): string {
-    return `whsec_${createHmac('sha256', this.options.appSecret).update(`payments-webhook:${companyId}`).digest('hex')}`;
+    let secret = this.derived.get(companyId);
+    if (!secret) {
+      secret = `whsec_${createHmac('sha256', this.options.appSecret).update(`payments-webhook:${companyId}`).digest('hex')}`;
+      this.derived.set(companyId, secret);
+    }
+    return secret;
   }
 
   private stripeFor(secretKey: string): CardProvider {
