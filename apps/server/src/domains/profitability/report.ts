@@ -83,7 +83,7 @@ export async function profitability(ctx: Ctx, input: ProfitabilityInput, by: Dim
   // The bookings are read once: the revenue side of the reconciliation rides on the grouped rows.
   const [grouped, driverPay] = await Promise.all([
     ctx.db.execute<Record<string, unknown>>(sql`with ${rowsCte}, g as (
-        select r.key, ${figuresOf(timezone)} from r group by r.key
+        select r.key, ${figuresOf(timezone, dimension.worksDays)} from r group by r.key
       ) select g.*, ${dimension.name(sql`g.key`, companyId)} as name, ${extra} as vehicle_type from g`),
     driverPayAgainstLedger(ctx, sql`${where} and ${dimension.key} is not null`),
   ]);
