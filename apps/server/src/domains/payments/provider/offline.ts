@@ -183,13 +183,15 @@ export function offlineProvider(options: OfflineProviderOptions): CardProvider &
     // Delivered a moment after the answer, as a webhook arrives on its own; a failed delivery is tried
     // again later, further apart each time.
     const attempt = (n: number) => {
+      // A delivery still to come never holds a stopping process open (a provider elsewhere would
+      // keep trying; this one lives in the process).
       setTimeout(async () => {
         try {
           await options.deliver?.(event);
         } catch {
           if (n + 1 < deliveryDelaysMs.length) attempt(n + 1);
         }
-      }, deliveryDelaysMs[n]);
+      }, deliveryDelaysMs[n]).unref();
     };
     attempt(0);
   }
