@@ -15,6 +15,7 @@ import {
 import {
   addRaw,
   aggregates,
+  idArray,
   counts,
   emptyRaw,
   measures,
@@ -194,7 +195,6 @@ async function report<T>(ctx: Ctx, dimension: Dimension, input: Input, shapeRow:
 
 const noShifts = sql`select null::int as id, null::float8 as seconds where false`;
 const noOffers = sql`select null::int as driver_id, 0 as offers, 0 as declines where false`;
-const idArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 const shiftsOf = (scope: Scope, extra: SQL = sql``) =>
   sql`select s.driver_id as id, sum(${shiftSeconds(scope)})::float8 as seconds from driver_shifts s where ${shiftWhere(scope)} ${extra} group by 1`;
@@ -224,7 +224,7 @@ async function ranked(
           sql`, `,
         )
       : sql`0 as none`;
-  const offersNeeded = isDriver && (!d.manyRows || sort === sorts.offerAcceptancePercent);
+  const offersNeeded = isDriver && sort === sorts.offerAcceptancePercent;
   const direction = descending ? sql`desc` : sql`asc`;
   // A driver who only worked shifts is a row too (g full join sh); otherwise the grouped bookings are
   // the rows. Only a driver report names shifts and offers.
@@ -236,11 +236,10 @@ async function ranked(
       ? sql`g join ${d.table} e on e.company_id = ${scope.companyId} and e.id = g.id ${named}
       left join sh on sh.id = g.id left join o on o.driver_id = g.id`
       : sql`g join ${d.table} e on e.company_id = ${scope.companyId} and e.id = g.id ${named}`;
+  // A driver report is a many-row one: only clients and vehicle types are ranked with their figures.
   const columns = d.manyRows
     ? sql`e.id`
-    : isDriver
-      ? sql`g.*, e.id, ${d.name} as name, sh.seconds, o.offers, o.declines`
-      : sql`g.*, e.id, ${d.name} as name, null::float8 as seconds, null::int as offers, null::int as declines`;
+    : sql`g.*, e.id, ${d.name} as name, null::float8 as seconds, null::int as offers, null::int as declines`;
   const driverCtes = isDriver
     ? sql`, sh as (${withShifts ? shiftsOf(scope) : noShifts}),
       o as (${offersNeeded ? offerCounts(where, true) : noOffers})`

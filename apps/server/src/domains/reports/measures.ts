@@ -66,6 +66,9 @@ export const measures = [
   },
 ] as const satisfies readonly { key: string; cast: 'int' | 'bigint' | 'float8'; sum: SQL }[];
 
+/** Ids as one int[] parameter (drizzle would spread an array into a list of parameters). */
+export const idArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
 /** The measures over bookings (alias b), as the answer's types. */
 export const aggregates = sql.join(
   measures.map((m) => sql`${m.sum}::${sql.raw(m.cast)} as ${sql.identifier(m.key)}`),
@@ -191,7 +194,7 @@ export function offerCounts(bookingWhere: SQL, groupByDriver: boolean, onlyDrive
     typeof onlyDriver === 'number'
       ? sql`and ${driver} = ${onlyDriver}`
       : onlyDriver
-        ? sql`and ${driver} = any(${`{${onlyDriver.join(',')}}`}::int[])`
+        ? sql`and ${driver} = any(${idArray(onlyDriver)})`
         : sql``;
   return sql`
     select ${groupByDriver ? driver : sql`0`} as driver_id,
