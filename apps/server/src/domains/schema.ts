@@ -34,3 +34,4 @@ export * from './driver-pay/schema';
 export * from './provider-settings/schema';
 export * from './email-settings/schema';
 export * from './reports/schema';
+export * from './profitability/rollup/schema';

@@ -7,7 +7,7 @@ const approved = sql`('approved', 'settled')`;
  * included: the driver pay every report counts (docs/driver-pay.md), one row (booking_id, amount) per
  * booking that has any. `bookingIds` is a subquery or list answering booking ids of the company.
  */
-export function statementPayOf(companyId: number, bookingIds: SQL): SQL {
+export function statementPayOf(companyId: number | SQL, bookingIds: SQL): SQL {
   return sql`select booking_id, sum(amount)::bigint as amount from (
       select j.booking_id, j.pay_minor as amount from driver_statement_jobs j
       join driver_statements s on s.company_id = j.company_id and s.id = j.statement_id and s.status in ${approved}

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { statementPayOf } from '../driver-pay/statement-pay';
-import type { Ctx } from './filters';
 
 /** Statuses of a booking still to run (neither done nor lost). */
 const futureStatuses = sql`('pending', 'confirmed', 'offered', 'allocated', 'accepted', 'on_route', 'arrived', 'on_board')`;
@@ -13,15 +12,15 @@ const futureStatuses = sql`('pending', 'confirmed', 'offered', 'allocated', 'acc
  * - expenses: approved expenses on the job that the company bears;
  * and, for the reconciliation, what its journal entries say it earned (revenue, VAT and discount
  * lines) and received (card clearing, driver cash, bank lines), read the same way.
- * `key` is the row the booking counts on (client, driver or vehicle).
+ * `key` is the row the booking counts on (client, driver or vehicle); `from` names the bookings b
+ * (joined to a list of days when only those are read). `companyId` may be a column of an outer query.
  */
-export function perBooking(ctx: Ctx, where: SQL, key: SQL): SQL {
-  const companyId = ctx.session.companyId;
+export function perBooking(companyId: number | SQL, where: SQL, key: SQL, from: SQL = sql`bookings b`): SQL {
   return sql`b as (
       select b.id, b.pickup_at, ${key} as key, coalesce(b.price_minor, 0)::bigint as price,
              b.status in ('completed', 'no_show') as done, b.status in ${futureStatuses} as future,
              b.card_captured_minor - b.card_refunded_minor + b.cash_collected_minor as paid
-      from bookings b where ${where} and ${key} is not null
+      from ${from} where ${where} and ${key} is not null
     ), side as (
       -- Everything else known of a booking, one row per booking that has any: one join for the
       -- bookings instead of one per source (a year of a company's bookings is 800,000 rows to probe).
@@ -63,17 +62,42 @@ export function perBooking(ctx: Ctx, where: SQL, key: SQL): SQL {
     )`;
 }
 
+/** The spec's figures over a set of per-booking rows `r`, as sums that add up across days and rows. */
+const figureSums = {
+  bookings: sql`count(*)::int`,
+  invbookings: sql`count(*) filter (where r.invoiced)::int`,
+  cmpbookings: sql`count(*) filter (where r.done)::int`,
+  ftrbookings: sql`count(*) filter (where r.future)::int`,
+  amount: sql`coalesce(sum(r.price) filter (where r.done or r.future), 0)::bigint`,
+  invamount: sql`coalesce(sum(r.price) filter (where r.invoiced), 0)::bigint`,
+  cmpamount: sql`coalesce(sum(r.price) filter (where r.done), 0)::bigint`,
+  revenue: sql`coalesce(sum(r.revenue), 0)::bigint`,
+  pay: sql`coalesce(sum(r.pay), 0)::bigint`,
+  expenses: sql`coalesce(sum(r.expenses), 0)::bigint`,
+  ledger_revenue: sql`coalesce(sum(r.ledger_revenue), 0)::bigint`,
+  differing: sql`count(*) filter (where r.revenue <> r.ledger_revenue)::int`,
+};
+
+/** The figures that are sums (all but days worked): what the daily rollup keeps. */
+export const figureSumColumns = Object.keys(figureSums) as (keyof typeof figureSums)[];
+
+/** Those figures' sums over rows `u` that already hold them (rollup days and live rows). */
+export const figuresAddedUp = sql.join(
+  figureSumColumns.map((k) => {
+    const cast = k.endsWith('bookings') || k === 'differing' ? 'int' : 'bigint';
+    return sql`coalesce(sum(u.${sql.identifier(k)}), 0)::${sql.raw(cast)} as ${sql.identifier(k)}`;
+  }),
+  sql`, `,
+);
+
+/** The summed figures over per-booking rows `r` (all but days worked), as the rollup keeps them. */
+export const figureSumsOf = sql.join(
+  figureSumColumns.map((k) => sql`${figureSums[k]} as ${sql.identifier(k)}`),
+  sql`, `,
+);
+
 /** The spec's figures over a set of per-booking rows `r`, grouped or not; days worked when asked. */
-export const figuresOf = (tz: string, withDays = true) => sql`count(*)::int as bookings,
-  count(*) filter (where r.invoiced)::int as invbookings,
-  count(*) filter (where r.done)::int as cmpbookings,
-  count(*) filter (where r.future)::int as ftrbookings,
-  coalesce(sum(r.price) filter (where r.done or r.future), 0)::bigint as amount,
-  coalesce(sum(r.price) filter (where r.invoiced), 0)::bigint as invamount,
-  coalesce(sum(r.price) filter (where r.done), 0)::bigint as cmpamount,
-  coalesce(sum(r.revenue), 0)::bigint as revenue,
-  coalesce(sum(r.pay), 0)::bigint as pay,
-  coalesce(sum(r.expenses), 0)::bigint as expenses,
-  ${withDays ? sql`count(distinct (r.pickup_at at time zone ${tz})::date) filter (where r.done)::int` : sql`0`} as days,
-  coalesce(sum(r.ledger_revenue), 0)::bigint as ledger_revenue,
-  count(*) filter (where r.revenue <> r.ledger_revenue)::int as differing`;
+export const figuresOf = (tz: string, withDays = true) =>
+  sql`${figureSumsOf}, ${
+    withDays ? sql`count(distinct (r.pickup_at at time zone ${tz})::date) filter (where r.done)::int` : sql`0`
+  } as days`;

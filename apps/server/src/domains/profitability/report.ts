@@ -8,6 +8,7 @@ import { dimensions, type DimensionName } from './dimensions';
 import { bookingsWhere, checkPeriod, checkReferences, type Ctx, type ProfitabilityInput } from './filters';
 import { figuresOf, perBooking } from './per-booking';
 import { driverPayAgainstLedger, reconcileWith } from './reconciliation';
+import { profitRollupServes, rolledUpClientRows } from './rollup/read';
 
 type Row = z.output<typeof schemas.vehicleProfitabilityRow>;
 type Totals = z.output<typeof schemas.driverProfitabilityTotals>;
@@ -76,24 +77,31 @@ export async function profitability(ctx: Ctx, input: ProfitabilityInput, by: Dim
   const { timezone, currency } = await companyFacts(ctx);
   const dimension = dimensions[by];
   const companyId = ctx.session.companyId;
-  const search = input.q ? [sql`${dimension.name(dimension.key, companyId)} ilike ${containing(input.q)}`] : [];
+  const pattern = input.q ? containing(input.q) : null;
+  const search = pattern ? [sql`${dimension.name(dimension.key, companyId)} ilike ${pattern}`] : [];
   const where = sql.join([bookingsWhere(ctx, input, timezone), ...search], sql` and `);
-  const rowsCte = perBooking(ctx, where, dimension.key);
+  const rowsCte = perBooking(companyId, where, dimension.key);
   const extra = 'extra' in dimension ? dimension.extra(sql`g.key`, companyId) : sql`null`;
   // The bookings are read once: the revenue side of the reconciliation rides on the grouped rows.
-  const [grouped, driverPay] = await Promise.all([
-    ctx.db.execute<Record<string, unknown>>(sql`with ${rowsCte}, g as (
+  const fromBookings = async () =>
+    (
+      await ctx.db.execute<Record<string, unknown>>(sql`with ${rowsCte}, g as (
         select r.key, ${figuresOf(timezone, dimension.worksDays)} from r group by r.key
-      ) select g.*, ${dimension.name(sql`g.key`, companyId)} as name, ${extra} as vehicle_type from g`),
+      ) select g.*, ${dimension.name(sql`g.key`, companyId)} as name, ${extra} as vehicle_type from g`)
+    ).rows;
+  const rolledUp = async () =>
+    by === 'client' && profitRollupServes(input) ? rolledUpClientRows(ctx, input, timezone, dimension, pattern) : null;
+  const [grouped, driverPay] = await Promise.all([
+    rolledUp().then((rows) => rows ?? fromBookings()),
     driverPayAgainstLedger(ctx, sql`${where} and ${dimension.key} is not null`),
   ]);
-  const sum = (key: string) => grouped.rows.reduce((n, r) => n + minor(r[key]), 0);
+  const sum = (key: string) => grouped.reduce((n, r) => n + minor(r[key]), 0);
   const reconciliation = await reconcileWith(ctx, rowsCte, {
     revenue: { report: sum('revenue'), ledger: sum('ledger_revenue') },
     differing: sum('differing'),
     driverPay,
   });
-  const all = sortRows(grouped.rows.map(rowOf), input);
+  const all = sortRows(grouped.map(rowOf), input);
   const totals = Object.fromEntries(figureKeys.map((k) => [k, all.reduce((sum, r) => sum + r[k], 0)])) as Pick<
     Totals,
     (typeof figureKeys)[number]

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { cancelSource } from '../cancelled-by';
 import { measures } from '../measures';
+import type { DayRollup } from './day-rollup';
 
 /** Who may have cancelled a booking, as the rollup's columns name them. */
 export const cancelSources = ['office', 'driver', 'customer', 'system', 'unknown'] as const;
@@ -47,3 +48,10 @@ export function daySums(where: SQL, timezone: SQL): SQL {
     where ${where}
     group by 1, 2, 3, 4, 5`;
 }
+
+/** The reports' rollup: per day, status, vehicle type and payment method (`report_days`). */
+export const reportRollup: DayRollup = {
+  table: 'report_days',
+  columns: ['company_id', 'day', 'status', 'vehicle_type_id', 'payment_method', ...rollupSumColumns],
+  sumsOf: (company, where, timezone) => daySums(sql`b.company_id = ${company} and ${where}`, timezone),
+};

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, RootDb } from '../../../platform/db/client';
-import { daySums, rollupSumColumns } from './day-sums';
+import type { DayRollup } from './day-rollup';
+import { dayRollups } from './rollups';
 
 /** The advisory lock one refresh at a time holds (two refreshers of one day would both insert it). */
 const REFRESH_LOCK = sql`pg_try_advisory_xact_lock(hashtext('cabdesk:report-rollups'))`;
@@ -8,7 +9,8 @@ const REFRESH_LOCK = sql`pg_try_advisory_xact_lock(hashtext('cabdesk:report-roll
 /** Changed days taken per transaction of `refreshChangedDays`. */
 export const CHANGES_PER_PASS = 5_000;
 
-const columns = sql.raw(`company_id, day, status, vehicle_type_id, payment_method, ${rollupSumColumns.join(', ')}`);
+const tableOf = (rollup: DayRollup) => sql.identifier(rollup.table);
+const columnsOf = (rollup: DayRollup) => sql.raw(rollup.columns.join(', '));
 
 /** A company whose rollup is missing or was made on another clock than the company's today. */
 async function staleCompanies(db: Db): Promise<{ id: number; timezone: string }[]> {
@@ -49,10 +51,12 @@ export async function fillStaleRollups(db: RootDb): Promise<number> {
     const done = await underLock(db, async (tx) => {
       const tz = await tx.execute<{ timezone: string }>(sql`select timezone from companies where id = ${company.id}`);
       const timezone = tz.rows[0]?.timezone ?? company.timezone;
-      await tx.execute(sql`delete from report_days where company_id = ${company.id}`);
-      await tx.execute(
-        sql`insert into report_days (${columns}) ${daySums(sql`b.company_id = ${company.id}`, sql`${timezone}`)}`,
-      );
+      for (const rollup of dayRollups) {
+        await tx.execute(sql`delete from ${tableOf(rollup)} where company_id = ${company.id}`);
+        await tx.execute(
+          sql`insert into ${tableOf(rollup)} (${columnsOf(rollup)}) ${rollup.sumsOf(sql`${company.id}::int`, sql`true`, sql`${timezone}::text`)}`,
+        );
+      }
       await tx.execute(sql`delete from report_day_changes where company_id = ${company.id}`);
       await tx.execute(sql`
         insert into report_rollups (company_id, timezone) values (${company.id}, ${timezone})
@@ -83,17 +87,19 @@ export async function refreshChangedDays(db: RootDb, limit = CHANGES_PER_PASS): 
       join companies c on c.id = n.company_id
       join report_rollups r on r.company_id = n.company_id and r.timezone = c.timezone
       where n.id in ${idList}`;
-    await tx.execute(sql`
-      delete from report_days d using (${days}) x where d.company_id = x.company_id and d.day = x.day`);
-    await tx.execute(sql`
-      insert into report_days (${columns})
-      select s.* from (${days}) x
-      cross join lateral (${daySums(
-        sql`b.company_id = x.company_id
-          and b.pickup_at >= (x.day::timestamp at time zone x.timezone)
-          and b.pickup_at < ((x.day + 1)::timestamp at time zone x.timezone)`,
-        sql`x.timezone`,
-      )}) s`);
+    for (const rollup of dayRollups) {
+      await tx.execute(sql`
+        delete from ${tableOf(rollup)} d using (${days}) x where d.company_id = x.company_id and d.day = x.day`);
+      await tx.execute(sql`
+        insert into ${tableOf(rollup)} (${columnsOf(rollup)})
+        select s.* from (${days}) x
+        cross join lateral (${rollup.sumsOf(
+          sql`x.company_id`,
+          sql`b.pickup_at >= (x.day::timestamp at time zone x.timezone)
+            and b.pickup_at < ((x.day + 1)::timestamp at time zone x.timezone)`,
+          sql`x.timezone`,
+        )}) s`);
+    }
     await tx.execute(sql`delete from report_day_changes where id in ${idList}`);
     taken = ids.length;
   });

@@ -1,0 +1,3 @@
+import { companies, everyPageIsReadable } from '../support/accessibility-journey';
+
+everyPageIsReadable(companies.DE, 'light');
