@@ -1,6 +1,7 @@
 import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { statementNaming } from './named-statements';
 
 // Dates and timestamps come back as text: times are formatted once, explicitly, in UTC.
 pg.types.setTypeParser(1082, (v) => v); // date
@@ -38,6 +39,10 @@ export function createDb(url: string, max = 20, limits: ConnectionLimits = defau
   // A dropped connection must not take the process down; the next query gets a fresh one. A
   // connection ended by a limit while a call holds it reports on the client itself, not the pool.
   pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  const nameStatements = statementNaming();
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    nameStatements(client);
+  });
   return drizzle({ client: pool, casing: 'snake_case' });
 }
