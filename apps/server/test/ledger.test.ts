@@ -107,6 +107,29 @@ describe('the journal', () => {
     );
   });
 
+  it('makes a new owner’s account once when two entries name it at the same moment', async () => {
+    const post = (key: string) =>
+      as(companyId, (ctx) =>
+        postEntry(ctx, { kind: 'cardPayment', description: key, idempotencyKey: key, lines: cardPayment(77, 250) }),
+      );
+    const [a, b] = await Promise.all([post('pi_new_owner_1'), post('pi_new_owner_2')]);
+    expect(a.id).not.toBe(b.id);
+    const accounts = await t.db
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(
+        and(
+          eq(ledgerAccounts.companyId, companyId),
+          eq(ledgerAccounts.kind, 'passengerReceivable'),
+          eq(ledgerAccounts.ownerId, 77),
+        ),
+      );
+    expect(accounts).toHaveLength(1);
+    await as(companyId, async (ctx) =>
+      expect(await balanceOf(ctx, { kind: 'passengerReceivable', ownerId: 77 })).toBe(-500),
+    );
+  });
+
   it('corrects an entry only by reversing it, once; the database refuses changes and unbalanced lines', async () => {
     const posted = await as(companyId, (ctx) =>
       postEntry(ctx, { kind: 'manualPayment', description: 'typed wrong', lines: cardPayment(9, 700) }),

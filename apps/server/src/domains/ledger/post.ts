@@ -98,11 +98,14 @@ async function accountIds(ctx: Ctx, refs: AccountRef[]): Promise<Map<string, { i
   const found = await read();
   const missing = unique.filter((r) => !found.has(keyOf(r)));
   if (!missing.length) return found;
-  await ctx.db
+  const made = await ctx.db
     .insert(ledgerAccounts)
     .values(missing.map((r) => ({ companyId, kind: r.kind, ownerId: r.ownerId ?? 0 })))
-    .onConflictDoNothing();
-  return read();
+    .onConflictDoNothing()
+    .returning({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, ownerId: ledgerAccounts.ownerId });
+  for (const r of made) found.set(keyOf({ kind: r.kind, ownerId: r.ownerId }), { id: r.id, kind: r.kind });
+  // An account another call made at the same moment is read back.
+  return unique.every((r) => found.has(keyOf(r))) ? found : read();
 }
 
 interface Line {

@@ -24,7 +24,7 @@ export async function ensureCustomer(ctx: Ctx, owner: { kind: CardOwnerKind; id:
   const made = await provider.createCustomer({
     idempotencyKey: `c${ctx.session.companyId}:customer:${owner.kind}:${owner.id}`,
   });
-  await ctx.db
+  const [inserted] = await ctx.db
     .insert(paymentCustomers)
     .values({
       companyId: ctx.session.companyId,
@@ -33,7 +33,10 @@ export async function ensureCustomer(ctx: Ctx, owner: { kind: CardOwnerKind; id:
       provider: provider.name,
       customerRef: made.id,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ ref: paymentCustomers.customerRef });
+  if (inserted) return inserted.ref;
+  // Another call made the row first: its customer is the owner's.
   const [row] = await ctx.db.select({ ref: paymentCustomers.customerRef }).from(paymentCustomers).where(own);
   return row?.ref ?? made.id;
 }
