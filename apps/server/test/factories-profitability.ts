@@ -8,7 +8,7 @@ import { lineMoney } from '../src/domains/invoicing/totals';
 import { postEntry } from '../src/domains/ledger/post';
 import { bookingExpenseTypes } from '../src/domains/reference-data/schema';
 import { adminSession, inCall } from './call-context';
-import { doneJob } from './factories-driver-pay';
+import { doneJob, makeModel, payDriver } from './factories-driver-pay';
 import type { TestApp } from './harness';
 
 /*
@@ -142,4 +142,34 @@ export async function settledJob(t: TestApp, companyId: number, job: JobSpec): P
     });
   }
   return id;
+}
+
+/** A moment of October 2026, the profitability tests' month. */
+export const october = (day: number) => `2026-10-${String(day).padStart(2, '0')}T11:00:00Z`;
+
+/**
+ * The profitability tests' October, hand-computed (profitability.test.ts says the figures): a
+ * commission model, drivers Ann and Ben, clients Acme and Beta, and four done jobs — Acme's card job
+ * with an expense the company bears and its invoiced account job by Ann (in `vehicleId` when given),
+ * Beta's cash job and its account job still owed by Ben.
+ */
+export async function octoberJobs(t: TestApp, companyId: number, adminToken: string, vehicleId?: number) {
+  const model = await makeModel(t, adminToken);
+  const ann = await payDriver(t, companyId, model, { name: 'Ann' });
+  const ben = await payDriver(t, companyId, model, { name: 'Ben' });
+  const acme = await makeClient(t, companyId, 'Acme Ltd');
+  const beta = await makeClient(t, companyId, 'Beta plc');
+  const byAnn = { driverId: ann, vehicleId, clientId: acme };
+  const card = await settledJob(t, companyId, {
+    ...byAnn,
+    fare: 4000,
+    settled: 'card',
+    pickupAt: october(5),
+    expense: 500,
+  });
+  const invoiced = await settledJob(t, companyId, { ...byAnn, fare: 6000, settled: 'invoiced', pickupAt: october(6) });
+  const byBen = { driverId: ben, clientId: beta };
+  await settledJob(t, companyId, { ...byBen, fare: 2000, settled: 'cash', pickupAt: october(7) });
+  const owed = await settledJob(t, companyId, { ...byBen, fare: 3000, settled: 'owed', pickupAt: october(8) });
+  return { ann, ben, acme, beta, card, invoiced, owed };
 }

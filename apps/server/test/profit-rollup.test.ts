@@ -6,8 +6,8 @@ import { invoiceLines, invoices } from '../src/domains/invoicing/schema';
 import { bookingExpenseTypes } from '../src/domains/reference-data/schema';
 import { fillStaleRollups, refreshRollups } from '../src/domains/reports/rollup/refresh';
 import { call, callData } from './client';
-import { makeModel, payDriver } from './factories-driver-pay';
-import { makeClient, settledJob } from './factories-profitability';
+import { october as at, octoberJobs } from './factories-profitability';
+import { asideFromRollup as aside, changesNoted as noted } from './rollup-aside';
 import { world, type World } from './world';
 
 /**
@@ -19,30 +19,13 @@ import { world, type World } from './world';
 let w: World<'Accounts', true>;
 const ids = { acme: 0, beta: 0, ann: 0, ben: 0, owed: 0, card: 0, invoiced: 0 };
 const month = { startDate: '2026-10-01', endDate: '2026-10-31' };
-const at = (day: number) => `2026-10-${String(day).padStart(2, '0')}T11:00:00Z`;
 
 const clients = (filter: Record<string, unknown> = {}) =>
   call(w.app, 'Profitability/GetClientProfitability', { ...month, ...filter }, w.as.Accounts.token).then(
     (res) => res.body,
   );
 
-/** The answer read from the bookings alone: the company's rollups set aside for one call. */
-async function asideFromRollup<T>(read: () => Promise<T>): Promise<T> {
-  const [kept] = await w.db
-    .execute<{ timezone: string }>(
-      sql`delete from report_rollups where company_id = ${w.company.id} returning timezone`,
-    )
-    .then((r) => r.rows);
-  try {
-    return await read();
-  } finally {
-    if (kept) {
-      await w.db.execute(
-        sql`insert into report_rollups (company_id, timezone) values (${w.company.id}, ${kept.timezone}) on conflict do nothing`,
-      );
-    }
-  }
-}
+const asideFromRollup = <T>(read: () => Promise<T>) => aside(w.db, w.company.id, read);
 
 const filters = () => [
   {},
@@ -59,12 +42,7 @@ async function expectSameAsBookings(when: string) {
   }
 }
 
-const changesNoted = async () =>
-  (
-    await w.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from report_day_changes where company_id = ${w.company.id}`,
-    )
-  ).rows[0]?.n ?? 0;
+const changesNoted = () => noted(w.db, w.company.id);
 
 /** Each change must be noted for the days it touched: drained before it, counted after it. */
 async function afterChange(when: string, change: () => Promise<unknown>) {
@@ -78,17 +56,7 @@ async function afterChange(when: string, change: () => Promise<unknown>) {
 beforeAll(async () => {
   w = await world({ roles: ['Accounts'], otherCompany: true });
   const c = w.company.id;
-  const model = await makeModel(w, w.admin.token);
-  ids.ann = await payDriver(w, c, model, { name: 'Ann' });
-  ids.ben = await payDriver(w, c, model, { name: 'Ben' });
-  ids.acme = await makeClient(w, c, 'Acme Ltd');
-  ids.beta = await makeClient(w, c, 'Beta plc');
-  const ann = { driverId: ids.ann, clientId: ids.acme };
-  ids.card = await settledJob(w, c, { ...ann, fare: 4000, settled: 'card', pickupAt: at(5), expense: 500 });
-  ids.invoiced = await settledJob(w, c, { ...ann, fare: 6000, settled: 'invoiced', pickupAt: at(6) });
-  const ben = { driverId: ids.ben, clientId: ids.beta };
-  await settledJob(w, c, { ...ben, fare: 2000, settled: 'cash', pickupAt: at(7) });
-  ids.owed = await settledJob(w, c, { ...ben, fare: 3000, settled: 'owed', pickupAt: at(8) });
+  Object.assign(ids, await octoberJobs(w, c, w.admin.token));
   await w.db.insert(bookings).values([
     { companyId: c, status: 'confirmed', pickupAt: new Date(at(20)), clientId: ids.acme, priceMinor: 5000 },
     { companyId: c, status: 'cancelled', pickupAt: new Date(at(21)), clientId: ids.acme, priceMinor: 1000 },

@@ -7,7 +7,7 @@ import { vehicleTypes } from '../src/domains/vehicles/schema';
 import { call, callData } from './client';
 import { makeVehicle } from './factories-dispatch';
 import { doneJob, makeModel, payDriver } from './factories-driver-pay';
-import { makeClient, settledJob } from './factories-profitability';
+import { makeClient, october as at, octoberJobs, settledJob } from './factories-profitability';
 import { accountBalance } from './ledger-balance';
 import { world, type World } from './world';
 
@@ -19,10 +19,9 @@ import { world, type World } from './world';
  *   Beta: cash 20.00 by Ben (pay 15.00), account 30.00 by Ben, done, not invoiced (pay 24.00)
  */
 const month = { startDate: '2026-10-01', endDate: '2026-10-31' };
-const at = (day: number) => `2026-10-${String(day).padStart(2, '0')}T11:00:00Z`;
 
 let w: World<'Accounts' | 'Dispatcher', true>;
-const ids = { acme: 0, beta: 0, ann: 0, ben: 0, van: 0, card: 0, owed: 0 };
+const ids = { acme: 0, beta: 0, ann: 0, ben: 0, van: 0, card: 0, invoiced: 0, owed: 0 };
 
 async function statementsApproved(
   t: World<'Accounts' | 'Dispatcher', true>,
@@ -35,19 +34,9 @@ async function statementsApproved(
 beforeAll(async () => {
   w = await world({ roles: ['Accounts', 'Dispatcher'], otherCompany: true });
   const c = w.company.id;
-  const model = await makeModel(w, w.admin.token);
-  ids.ann = await payDriver(w, c, model, { name: 'Ann' });
-  ids.ben = await payDriver(w, c, model, { name: 'Ben' });
-  ids.acme = await makeClient(w, c, 'Acme Ltd');
-  ids.beta = await makeClient(w, c, 'Beta plc');
   const [type] = await w.db.insert(vehicleTypes).values({ companyId: c, name: 'Van' }).returning();
   ids.van = (await makeVehicle(w.db, c, type!.id)).id;
-  const ann = { driverId: ids.ann, vehicleId: ids.van, clientId: ids.acme };
-  ids.card = await settledJob(w, c, { ...ann, fare: 4000, settled: 'card', pickupAt: at(5), expense: 500 });
-  await settledJob(w, c, { ...ann, fare: 6000, settled: 'invoiced', pickupAt: at(6) });
-  const ben = { driverId: ids.ben, clientId: ids.beta };
-  await settledJob(w, c, { ...ben, fare: 2000, settled: 'cash', pickupAt: at(7) });
-  ids.owed = await settledJob(w, c, { ...ben, fare: 3000, settled: 'owed', pickupAt: at(8) });
+  Object.assign(ids, await octoberJobs(w, c, w.admin.token, ids.van));
   await w.db.insert(bookings).values([
     { companyId: c, status: 'confirmed', pickupAt: new Date(at(20)), clientId: ids.acme, priceMinor: 5000 },
     { companyId: c, status: 'cancelled', pickupAt: new Date(at(21)), clientId: ids.acme, priceMinor: 1000 },

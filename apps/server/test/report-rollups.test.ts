@@ -9,6 +9,7 @@ import { bookingHistory } from './factories-history';
 import { createUser } from './factories';
 import { bookingWorld, type BookingWorld } from './factories-bookings';
 import { createTestApp, type TestApp } from './harness';
+import { asideFromRollup as aside, changesNoted as noted } from './rollup-aside';
 
 /**
  * The daily rollup answers exactly what the bookings answer: after it is filled, while days change
@@ -89,22 +90,7 @@ async function fromBookings(filter: Record<string, unknown> = {}) {
   return asideFromRollup(() => totals(filter));
 }
 
-async function asideFromRollup<T>(read: () => Promise<T>): Promise<T> {
-  const [kept] = await t.db
-    .execute<{ timezone: string }>(
-      sql`delete from report_rollups where company_id = ${w.company.id} returning timezone`,
-    )
-    .then((r) => r.rows);
-  try {
-    return await read();
-  } finally {
-    if (kept) {
-      await t.db.execute(
-        sql`insert into report_rollups (company_id, timezone) values (${w.company.id}, ${kept.timezone}) on conflict do nothing`,
-      );
-    }
-  }
-}
+const asideFromRollup = <T>(read: () => Promise<T>) => aside(t.db, w.company.id, read);
 
 const filters = () => [
   {},
@@ -131,12 +117,7 @@ const rolledUp = async () =>
     )
   ).rows[0]?.ready;
 
-const changesNoted = async () =>
-  (
-    await t.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from report_day_changes where company_id = ${w.company.id}`,
-    )
-  ).rows[0]?.n ?? 0;
+const changesNoted = () => noted(t.db, w.company.id);
 
 beforeAll(async () => {
   t = await createTestApp();
