@@ -77,6 +77,13 @@ describe('signing in and out', async () => {
     const unauthorized: string[] = [];
     context.on('request', (r) => r.url().includes('/jwt/refresh-token') && refreshes.push(r.url()));
     context.on('response', (r) => r.status() === 401 && unauthorized.push(r.url()));
+    // The refresh answers a moment late, as over a slow network: every panel that asks meanwhile meets
+    // the expired token and waits on the one refresh (on a busy machine the panels' calls can otherwise
+    // go out after the refresh has already answered, and none but the first meets a 401).
+    await context.route('**/jwt/refresh-token', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     // Another period: every dashboard panel asks again at once, all with the expired token.
     await page.getByTestId('dashboard-filters').getByText('7 days', { exact: true }).click();
     await expect.poll(() => refreshes.length).toBe(1);
@@ -84,6 +91,7 @@ describe('signing in and out', async () => {
     await page.getByTestId('bookings-graph').waitFor();
     expect(unauthorized.length).toBeGreaterThanOrEqual(2);
     expect(refreshes).toHaveLength(1);
+    await context.unroute('**/jwt/refresh-token');
 
     await page.getByRole('link', { name: 'Users' }).click();
     await page.locator('table tbody tr').first().waitFor();
