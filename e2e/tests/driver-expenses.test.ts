@@ -9,14 +9,40 @@ interface Row {
   declineReason: string | null;
 }
 
+/**
+ * The page's session renewed as the app renews it (tokens last seconds in the journeys): the refresh
+ * token traded for new ones, kept where the app reads them.
+ */
+async function renewSession(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const response = await fetch('/jwt/refresh-token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken: localStorage.getItem('refreshToken'), idempotencyKey: crypto.randomUUID() }),
+    });
+    const body = (await response.json()) as { accessToken: string; refreshToken: string };
+    localStorage.setItem('accessToken', body.accessToken);
+    localStorage.setItem('token', body.accessToken);
+    localStorage.setItem('refreshToken', body.refreshToken);
+  });
+}
+
 /** An expense as one of the three lists answers it, asked with the page's own session. */
 async function expenseOn(page: Page, baseUrl: string, list: string, id: number): Promise<Row | undefined> {
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-  const response = await fetch(`${baseUrl}/DriverBookingExpense/${list}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ perPage: 0 }),
-  });
+  const ask = async () => {
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+    return fetch(`${baseUrl}/DriverBookingExpense/${list}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ perPage: 0 }),
+    });
+  };
+  let response = await ask();
+  // The page's token may have expired while the test typed: renewed once, as the app would.
+  if (response.status === 401) {
+    await renewSession(page);
+    response = await ask();
+  }
   // A refusal says its status and message instead of "no data": the run that failed here read nothing else.
   if (!response.ok) throw new Error(`${list} answered ${response.status}: ${await response.text()}`);
   const body = (await response.json()) as { data: Row[] };
