@@ -20,6 +20,7 @@ import { installCardProviders, providerSettingsOf } from './domains/payments/pro
 import { installPaymentWebhook, receivePaymentEvent } from './domains/payments/webhook';
 import { AbilityCache } from './platform/auth/abilities';
 import { AddressRateLimit, SignInThrottle } from './platform/auth/sign-in-throttle';
+import { MemoryAttempts, RedisAttempts } from './platform/auth/attempts';
 import { SessionRevocations } from './platform/auth/revocations';
 import { loadRecentRevocations } from './domains/auth/refresh-tokens';
 import { roleGrantsFrom } from './domains/auth/role-grants';
@@ -38,6 +39,9 @@ import { registerCalls } from './platform/http/router';
 import { installWeb } from './platform/http/web';
 import { installCompanyManifests } from './domains/company/look';
 import { JobQueue } from './platform/jobs/queue';
+import { Metrics } from './platform/metrics';
+import { installMetricsRoute } from './platform/http/metrics-route';
+import { installRequestLog, requestIdOf } from './platform/http/request-log';
 import type { Logger } from './platform/logger';
 import type { Services } from './platform/services';
 
@@ -65,10 +69,13 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const https = config.tls ? { key: readFileSync(config.tls.keyFile), cert: readFileSync(config.tls.certFile) } : null;
   const app = Fastify({
     loggerInstance: log,
-    logController: new LogController({
-      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
-    }),
+    // One line per request, written by installRequestLog with the call, company and user.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
+    genReqId: requestIdOf,
+    // Larger bodies are refused with 413 from their Content-Length, before they are read.
     bodyLimit: 2 * 1024 * 1024,
+    // A client that sends its request slower than this is cut off instead of holding a socket.
+    requestTimeout: 30_000,
     trustProxy: true,
     ...(https ? { https } : {}),
   }) as unknown as FastifyInstance;
@@ -76,6 +83,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const secret = loadOrCreateSecret(config.dataDir, config.jwtSecret);
   const bus = config.redisUrl ? new RedisBus(config.redisUrl, log, databaseNamespace(db)) : new InProcessBus();
   const revocations = new SessionRevocations(bus, config.accessTokenTtlSeconds * 1000);
+  const attempts = config.redisUrl
+    ? new RedisAttempts(config.redisUrl, databaseNamespace(db), log)
+    : new MemoryAttempts();
   const services: Services = {
     config,
     log,
@@ -86,9 +96,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     files: new FileService(new LocalFileStore(path.join(config.dataDir, 'files')), secret),
     bus,
     abilities: new AbilityCache(roleGrantsFrom(db), bus),
-    signInThrottle: new SignInThrottle(config.signInRateLimit),
-    webBookerLimit: new AddressRateLimit(config.webBookerRateLimit),
+    signInThrottle: new SignInThrottle(config.signInRateLimit, attempts),
+    webBookerLimit: new AddressRateLimit(config.webBookerRateLimit, attempts),
     jobs: new JobQueue(db.$client, log),
+    metrics: new Metrics(),
     checkOutputs: options.checkOutputs ?? false,
     handlers: allHandlers,
   };
@@ -103,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   await loadRecentRevocations(services);
   installFailureHandler(app);
+  installRequestLog(app, services.metrics);
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 50 } });
   registerCalls(app, services, allHandlers);
 
@@ -115,9 +127,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       return reply.status(503).send({ code: 503, message: 'The database is not reachable.' });
     }
   });
+  installMetricsRoute(app, services.metrics, config.metricsToken);
   installFileRoutes(app, services.files);
   installPaymentWebhook(app, services);
   const hub = new LiveHub(services.bus, db);
+  services.metrics.readFrom({ db, sockets: () => hub.size });
   await installLiveSocket(app, services, hub, new PositionWriter(db, services.bus));
   defineNotificationJobs(services);
   defineAccountJobs(services);
@@ -136,6 +150,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     revocations.close();
     services.abilities.close();
     await services.bus.close();
+    await attempts.close();
   });
   await installDocs(app);
   installCompanyManifests(app, db);

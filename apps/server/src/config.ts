@@ -40,6 +40,7 @@ const envSchema = z
       .regex(/^https?:\/\/[^/?#]+\/?$/, 'must be an http(s):// address without a path, e.g. https://desk.example.com')
       .optional(),
     PASSWORD_RESET_TTL_MINUTES: positiveInt(60).pipe(z.number().min(5, 'must be at least 5 minutes')),
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     SIGNIN_RATE_LIMIT: positiveInt(10).pipe(z.number().min(1, 'must be at least 1')),
     WEB_BOOKER_RATE_LIMIT: positiveInt(120).pipe(z.number().min(1, 'must be at least 1')),
     TLS_CERT_FILE: z.string().optional(),
@@ -117,6 +118,8 @@ export interface Config {
   refreshTokenTtlDays: number;
   rememberMeTtlDays: number;
   signInRateLimit: number;
+  /** Asked of /metrics as a bearer token when set. */
+  metricsToken: string | undefined;
   /** Calls a minute one address may make to the web booker's public calls. */
   webBookerRateLimit: number;
   /** Where people reach the web app: the address the links in e-mails and the set-up link start with. */
@@ -182,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     rememberMeTtlDays: e.REMEMBER_ME_TTL_DAYS,
     signInRateLimit: e.SIGNIN_RATE_LIMIT,
+    metricsToken: e.METRICS_TOKEN,
     webBookerRateLimit: e.WEB_BOOKER_RATE_LIMIT,
     // Never the request's Host header: a forged one would send reset links to someone else's site.
     publicUrl: (e.PUBLIC_URL ?? `${e.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${e.PORT}`).replace(/\/$/, ''),

@@ -6,11 +6,13 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/platform/db/embedded';
 import { migrateDatabase } from '../src/platform/db/migrate';
 import { createLogger } from '../src/platform/logger';
+import { leaksIn } from './log-capture';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgAdminUrl: string;
     templateDatabase: string;
+    testLogDir: string;
   }
 }
 
@@ -50,6 +52,10 @@ export default async function setup(project: TestProject) {
   await pool.end();
   project.provide('pgAdminUrl', adminUrl);
   project.provide('templateDatabase', template);
+  const logDir = path.join(os.tmpdir(), `cabdesk-test-logs-${process.pid}`);
+  rmSync(logDir, { recursive: true, force: true });
+  mkdirSync(logDir, { recursive: true });
+  project.provide('testLogDir', logDir);
 
   return async () => {
     const leftovers = await admin.query<{ datname: string }>(
@@ -62,5 +68,14 @@ export default async function setup(project: TestProject) {
     await admin.end();
     await embedded?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    const leaks = leaksIn(logDir);
+    if (leaks.length) {
+      const shown = leaks.slice(0, 20).map((l) => `  ${l.file}:${l.line} holds ${l.secret}`);
+      // A teardown's error is printed but does not fail the run by itself.
+      console.error(`The logs of this run hold secrets (${leaks.length} lines):\n${shown.join('\n')}`);
+      process.exitCode = 1;
+      return;
+    }
+    rmSync(logDir, { recursive: true, force: true });
   };
 }

@@ -8,7 +8,8 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { createDb, type RootDb } from '../src/platform/db/client';
-import { createLogger } from '../src/platform/logger';
+import type { Logger } from '../src/platform/logger';
+import { capturedLogger } from './log-capture';
 import { closeWhenFileEnds } from './file-end';
 import type { Services } from '../src/platform/services';
 
@@ -66,14 +67,15 @@ async function dropDatabase(url: string): Promise<void> {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { sharing?: TestApp } = {},
+  options: { sharing?: TestApp; log?: Logger } = {},
 ): Promise<TestApp> {
   // A second app on the same database stands for a second server process.
   const databaseUrl = options.sharing?.databaseUrl ?? (await cloneTemplate());
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cabdesk-test-data-'));
   const config = loadConfig({ CABDESK_DATA_DIR: dataDir, CABDESK_DEMO_DATA: 'false', LOG_LEVEL: 'silent', ...env });
   const db = createDb(databaseUrl, 5);
-  const { app, services } = await buildApp({ config, db, log: createLogger('silent'), checkOutputs: true });
+  const log = options.log ?? capturedLogger(inject('testLogDir'));
+  const { app, services } = await buildApp({ config, db, log, checkOutputs: true });
   await app.ready();
   closeWhenFileEnds(async () => {
     await app.close();

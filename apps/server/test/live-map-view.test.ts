@@ -23,7 +23,7 @@ function setUp() {
       send: (f: string) => sent.push(f),
       close: () => undefined,
     } as unknown as WebSocket;
-    hub.add({ socket, companyId, office: true, driverId: null, view });
+    hub.add({ socket, companyId, userId: 0, office: true, driverId: null, view });
     const frames = () =>
       sent.map((f) => JSON.parse(f) as { positions: { driverId: number; lat: number; recordedAt: string }[] });
     return { frames };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { bookings } from '../src/domains/bookings/schema';
 import { moveBooking } from '../src/domains/bookings/moves';
+import { SOCKETS_PER_USER } from '../src/platform/events/websocket';
 import { call } from './client';
 import { signIn } from './factories';
 import { adminSession, callContext } from './call-context';
@@ -112,6 +113,22 @@ describe('the live channel', () => {
     await new Promise((r) => p.once('open', r));
     p.send(JSON.stringify({ type: 'auth', token: w.as.passenger.token }));
     expect(await new Promise<number>((r) => p.once('close', (c) => r(c)))).toBe(4403);
+  });
+
+  it('holds a user to a bounded number of live sockets on a process; another user is not hindered', async () => {
+    const held = [];
+    for (let i = 0; i < SOCKETS_PER_USER; i++) held.push(await connect(w.admin.token));
+    const extra = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+    await new Promise((r) => extra.once('open', r));
+    extra.send(JSON.stringify({ type: 'auth', token: w.admin.token }));
+    expect(await new Promise<number>((r) => extra.once('close', (c) => r(c)))).toBe(4429);
+    const driver = await connect(w.as.driver.token);
+    driver.socket.close();
+    const closed = held.map((h) => new Promise((r) => h.socket.once('close', r)));
+    for (const h of held) h.socket.close();
+    await Promise.all(closed);
+    const again = await connect(w.admin.token);
+    again.socket.close();
   });
 
   it('closes the socket of a session that signs out', async () => {

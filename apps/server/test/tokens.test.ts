@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TokenService } from '../src/platform/auth/tokens';
+import { MemoryAttempts } from '../src/platform/auth/attempts';
 import { SignInThrottle } from '../src/platform/auth/sign-in-throttle';
 
 const session = { userId: 7, companyId: 3, kind: 'staff' as const, staffRoleId: 2, personId: 5 };
@@ -25,13 +26,13 @@ describe('access tokens', () => {
 });
 
 describe('the sign-in throttle', () => {
-  it('counts failures per address and e-mail, and a success clears them', () => {
-    const throttle = new SignInThrottle(3);
-    for (let i = 0; i < 3; i++) throttle.fail('1.1.1.1', 'a@x.test');
-    expect(() => throttle.check('1.1.1.1', 'a@x.test')).toThrow(/Too many/);
-    expect(() => throttle.check('1.1.1.1', 'b@x.test')).not.toThrow();
-    expect(() => throttle.check('2.2.2.2', 'a@x.test')).not.toThrow();
-    throttle.succeed('1.1.1.1', 'a@x.test');
-    expect(() => throttle.check('1.1.1.1', 'a@x.test')).not.toThrow();
+  it('counts failures per address and e-mail, and a success clears them', async () => {
+    const throttle = new SignInThrottle(3, new MemoryAttempts());
+    for (let i = 0; i < 3; i++) await throttle.fail('1.1.1.1', 'a@x.test');
+    await expect(throttle.check('1.1.1.1', 'a@x.test')).rejects.toThrow(/Too many/);
+    await expect(throttle.check('1.1.1.1', 'b@x.test')).resolves.toBeUndefined();
+    await expect(throttle.check('2.2.2.2', 'a@x.test')).resolves.toBeUndefined();
+    await throttle.succeed('1.1.1.1', 'a@x.test');
+    await expect(throttle.check('1.1.1.1', 'a@x.test')).resolves.toBeUndefined();
   });
 });

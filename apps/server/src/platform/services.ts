@@ -9,6 +9,7 @@ import type { LiveBus } from './events/bus';
 import type { RootDb } from './db/client';
 import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
+import type { Metrics } from './metrics';
 import type { Sealer } from './secrets/sealed';
 
 /** The long-lived parts every handler may use, built once at start-up. */
@@ -30,6 +31,8 @@ export interface Services {
   webBookerLimit: AddressRateLimit;
   /** Background jobs (mail, text messages) on the same PostgreSQL, started with the app. */
   jobs: JobQueue;
+  /** What /metrics serves (platform/metrics.ts). */
+  metrics: Metrics;
   /** Every built call's handler, for calls that run other calls (imports, exports). */
   handlers: Partial<Handlers>;
   /** Checks every answer against its contract schema (tests and development). */

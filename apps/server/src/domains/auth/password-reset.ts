@@ -40,8 +40,8 @@ type ResetInput = z.output<typeof schemas.passwordResetInput>;
  */
 export async function requestPasswordReset(ctx: CallContext<Session | null>, input: RequestInput) {
   const throttle = ctx.services.signInThrottle;
-  throttle.check(ctx.request.ip, input.email);
-  throttle.fail(ctx.request.ip, input.email);
+  await throttle.check(ctx.request.ip, input.email);
+  await throttle.fail(ctx.request.ip, input.email);
   const company = await companyOfPage(ctx.db, input.companyShortName);
   ctx.afterCommit(async () => {
     await ctx.services.jobs.send(PASSWORD_RESET_JOB, { companyId: company.id, email: input.email });

@@ -53,15 +53,15 @@ export async function openSession(ctx: CallContext<Session | null>, account: Acc
 
 export async function signIn(ctx: CallContext<Session | null>, input: SignInInput) {
   const throttle = ctx.services.signInThrottle;
-  throttle.check(ctx.request.ip, input.email);
+  await throttle.check(ctx.request.ip, input.email);
   let account: Account;
   try {
     account = await authenticate(ctx, input);
   } catch (error) {
-    if (error instanceof AppError && error.status === 400) throttle.fail(ctx.request.ip, input.email);
+    if (error instanceof AppError && error.status === 400) await throttle.fail(ctx.request.ip, input.email);
     throw error;
   }
-  throttle.succeed(ctx.request.ip, input.email);
+  await throttle.succeed(ctx.request.ip, input.email);
   await ctx.db
     .update(users)
     .set({

@@ -41,8 +41,8 @@ export async function register(ctx: CallContext<Session | null>, input: Register
     );
   }
   const throttle = ctx.services.signInThrottle;
-  throttle.check(ctx.request.ip, input.email);
-  throttle.fail(ctx.request.ip, input.email);
+  await throttle.check(ctx.request.ip, input.email);
+  await throttle.fail(ctx.request.ip, input.email);
   // Hashed in both cases, so that a known address answers no faster than a new one.
   const passwordHash = await hashPassword(input.password);
   // Sign-ups never confirmed are forgotten a day after their link expired.

@@ -74,5 +74,6 @@ export async function expireDueOffers(services: Services, now: Date = new Date()
 
 /** Runs expireDueOffers every few seconds, one round at a time; answers the stop function. */
 export function startOfferExpiry(services: Services, intervalMs = OFFER_EXPIRY_INTERVAL_MS): () => Promise<void> {
-  return startRounds(services, 'offer expiry', () => expireDueOffers(services), intervalMs);
+  const round = async () => services.metrics.offerTimeouts.inc(await expireDueOffers(services));
+  return startRounds(services, 'offer expiry', round, intervalMs);
 }

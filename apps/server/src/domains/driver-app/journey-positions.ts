@@ -7,5 +7,6 @@ import { signedInDriverId, type Ctx } from './signed-in-driver';
 export async function recordOwnPositions(ctx: Ctx, input: z.output<typeof schemas.positionsInput>) {
   const driverId = signedInDriverId(ctx);
   const { stored, stale } = await recordPositions(ctx, ctx.session.companyId, driverId, input.points);
+  ctx.afterCommit(() => ctx.services.metrics.positions.inc(stored));
   return { stored, stale };
 }

@@ -110,7 +110,7 @@ async function pricingList(
 
 export const webBookerHandlers = handlers({
   'Common/GetCompanyIdForWebBooker': async (input, ctx) => {
-    countCall(ctx);
+    await countCall(ctx);
     const company = await publicCompany(ctx, { identifier: input.identifier });
     const { logoUrl, ...look } = await companyLook(ctx.db, company.id);
     return {
@@ -125,13 +125,13 @@ export const webBookerHandlers = handlers({
   },
 
   'Common/GetCompanyIdentifierForWebBooker': async (input, ctx) => {
-    countCall(ctx);
+    await countCall(ctx);
     const company = await publicCompany(ctx, { id: input.companyID });
     return { companyID: company.id, companyIdentifier: company.shortName, name: company.name };
   },
 
   'Common/GetTaxForWebBooker': async (input, ctx) => {
-    countCall(ctx);
+    await countCall(ctx);
     const company = await publicCompany(ctx, { id: input.companyID });
     const percent = company.vatRateBp / 100;
     return {
@@ -144,7 +144,7 @@ export const webBookerHandlers = handlers({
   },
 
   'Vehicle/GetHourListForWebBookerScreen': async (input, ctx) => {
-    countCall(ctx);
+    await countCall(ctx);
     const hours = fixedLists.duration.map((d) => ({ minutes: Number(d.code), text: d.name }));
     return listPage(input, {
       count: async () => hours.length,
@@ -153,7 +153,7 @@ export const webBookerHandlers = handlers({
   },
 
   'Booking/GetWebBookerUserID': async (input, ctx) => {
-    countCall(ctx);
+    await countCall(ctx);
     const company = await publicCompany(ctx, { id: input.companyID });
     const visit = await startVisit(ctx, company.id);
     const settings = await bookingFormSettingsOf(ctx.db, company.id);
@@ -183,14 +183,14 @@ export const webBookerHandlers = handlers({
   },
 
   'Vehicle/GetVehiclePricingListForWebBooker': async (input, ctx) => {
-    countCall(ctx);
+    await countCall(ctx);
     return pricingList(requireSession(ctx), input);
   },
 
   'Vehicle/GetVehiclePricingListForClientPortal': (input, ctx) => pricingList(ctx, input),
 
   'Booking/GetPassengerForWebBooker': async (input, ctx) => {
-    countCall(ctx);
+    await countCall(ctx);
     const session = requireSession(ctx);
     if (session.session.kind === 'passenger') return { data: await ownDetails(session), message: 'Your details.' };
     if (session.session.kind !== 'webBooker') {
@@ -217,12 +217,12 @@ export const webBookerHandlers = handlers({
   },
 
   'Booking/GetPlacesForWebBooker': async (input, ctx) => {
-    countCall(ctx);
+    await countCall(ctx);
     return list(await publicAddressPlaces(requireSession(ctx), input));
   },
 
   'Booking/GetConformationWebBookerBookingDetails': async (input, ctx) => {
-    countCall(ctx);
+    await countCall(ctx);
     const company = await publicCompany(ctx, { id: input.companyID });
     const bookingId = await bookingOfConfirmation(ctx, company.id, input.token);
     if (!bookingId) throw notFound('A booking with this confirmation');

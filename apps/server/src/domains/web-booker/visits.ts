@@ -12,8 +12,8 @@ type Ctx = CallContext<Session>;
 export const VISIT_TOKEN_SECONDS = 2 * 60 * 60;
 
 /** Every web-booker call counts against the caller's address (docs/web-booker.md "Limits"). */
-export function countCall(ctx: CallContext<Session | null>): void {
-  ctx.services.webBookerLimit.take(ctx.request.ip);
+export function countCall(ctx: CallContext<Session | null>): Promise<void> {
+  return ctx.services.webBookerLimit.take(ctx.request.ip);
 }
 
 /** The `_PassApp` tail names the passenger app of the same company. */

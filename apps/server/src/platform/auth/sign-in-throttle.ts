@@ -1,70 +1,53 @@
 import { tooManyRequests } from '../http/errors';
+import type { AttemptCounter } from './attempts';
 
 const WINDOW_MS = 60_000;
 
 /**
  * Counts failed sign-ins per address and e-mail (and per address alone, to slow a sweep over many
- * e-mails). Successful sign-ins are never limited and clear the count. In memory: each server
- * process keeps its own.
+ * e-mails). Successful sign-ins are never limited and clear the count. The counts are shared by every
+ * server process when Redis is configured (attempts.ts).
  */
 export class SignInThrottle {
-  private readonly failures = new Map<string, number[]>();
+  constructor(
+    private readonly maxPerMinute: number,
+    private readonly attempts: AttemptCounter,
+  ) {}
 
-  constructor(private readonly maxPerMinute: number) {}
-
-  check(ip: string, email: string): void {
-    if (this.recent(`${ip}|${email}`) >= this.maxPerMinute || this.recent(ip) >= this.maxPerMinute * 5) {
+  async check(ip: string, email: string): Promise<void> {
+    const [pair, address] = await Promise.all([
+      this.attempts.count(`signin:${ip}|${email}`, WINDOW_MS),
+      this.attempts.count(`signin:${ip}`, WINDOW_MS),
+    ]);
+    if (pair >= this.maxPerMinute || address >= this.maxPerMinute * 5) {
       throw tooManyRequests('Too many sign-in attempts. Wait a minute, then try again.');
     }
   }
 
-  fail(ip: string, email: string): void {
-    for (const key of [`${ip}|${email}`, ip]) {
-      const times = this.failures.get(key) ?? [];
-      times.push(Date.now());
-      this.failures.set(key, times);
-    }
-    if (this.failures.size > 50_000) this.prune();
+  fail(ip: string, email: string): Promise<void> {
+    return this.attempts.add([`signin:${ip}|${email}`, `signin:${ip}`], WINDOW_MS);
   }
 
-  succeed(ip: string, email: string): void {
-    this.failures.delete(`${ip}|${email}`);
-  }
-
-  private recent(key: string): number {
-    const times = this.failures.get(key);
-    if (!times) return 0;
-    const since = Date.now() - WINDOW_MS;
-    while (times.length && (times[0] as number) < since) times.shift();
-    if (!times.length) this.failures.delete(key);
-    return times.length;
-  }
-
-  private prune(): void {
-    for (const key of [...this.failures.keys()]) this.recent(key);
+  succeed(ip: string, email: string): Promise<void> {
+    return this.attempts.clear(`signin:${ip}|${email}`);
   }
 }
 
 /**
  * Counts every call of one address in a sliding minute (the web booker's public calls): past the
- * limit the call answers 429. In memory, like the sign-in limit.
+ * limit the call answers 429. Shared like the sign-in counts.
  */
 export class AddressRateLimit {
-  private readonly calls = new Map<string, number[]>();
+  constructor(
+    private readonly maxPerMinute: number,
+    private readonly attempts: AttemptCounter,
+  ) {}
 
-  constructor(private readonly maxPerMinute: number) {}
-
-  take(ip: string): void {
-    const since = Date.now() - WINDOW_MS;
-    const times = (this.calls.get(ip) ?? []).filter((t) => t >= since);
-    if (times.length >= this.maxPerMinute) {
-      this.calls.set(ip, times);
+  async take(ip: string): Promise<void> {
+    const key = `calls:${ip}`;
+    if ((await this.attempts.count(key, WINDOW_MS)) >= this.maxPerMinute) {
       throw tooManyRequests('Too many requests from this address. Wait a minute, then try again.');
     }
-    times.push(Date.now());
-    this.calls.set(ip, times);
-    if (this.calls.size > 50_000) {
-      for (const [key, list] of this.calls) if (!list.some((t) => t >= since)) this.calls.delete(key);
-    }
+    await this.attempts.add([key], WINDOW_MS);
   }
 }

@@ -66,10 +66,33 @@ function fromUnique(detail: string): AppError {
   return conflict('A row with the same values already exists.');
 }
 
-/** Database errors a caller can provoke become 4xx answers; anything else stays a 500. */
+/** Socket errors and driver messages of a database that is away (restarting, unreachable). */
+const AWAY_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN']);
+const AWAY_MESSAGES =
+  /Connection terminated|terminating connection|Client has encountered a connection error|timeout exceeded when trying to connect/i;
+
+function databaseAway(error: unknown): boolean {
+  type Link = { code?: unknown; message?: unknown; cause?: unknown; syscall?: unknown };
+  for (let e = error as Link | undefined, i = 0; e && i < 3; i++) {
+    if (typeof e.code === 'string' && AWAY_CODES.has(e.code)) return true;
+    // The Unix socket of a stopped server is gone with it.
+    if (e.code === 'ENOENT' && e.syscall === 'connect') return true;
+    if (typeof e.message === 'string' && AWAY_MESSAGES.test(e.message)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+export const DATABASE_AWAY = 'The database is not reachable right now. Try again in a moment.';
+
+/**
+ * Database errors a caller can provoke become 4xx answers, a database that is away a 503 (the pool
+ * connects again by itself once it is back); anything else stays a 500.
+ */
 export function fromDatabaseError(error: unknown): AppError | null {
   // Drizzle wraps driver errors; the PostgreSQL error is the cause.
   const cause = (error as { cause?: unknown })?.cause;
+  if (databaseAway(error)) return new AppError(503, DATABASE_AWAY);
   const pg = isPgError(error) ? error : isPgError(cause) ? cause : null;
   if (!pg) return null;
   switch (pg.code) {
@@ -93,6 +116,13 @@ export function fromDatabaseError(error: unknown): AppError | null {
     case '40P01':
     case '55P03':
       return conflict('Someone else changed this at the same moment. Try again.');
+    case '57P01':
+    case '57P02':
+    case '57P03':
+    case '08000':
+    case '08003':
+    case '08006':
+      return new AppError(503, DATABASE_AWAY);
     case '57014':
     case '25P03':
       return new AppError(503, 'The database took too long to answer. Try again in a moment.');

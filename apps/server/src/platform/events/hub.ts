@@ -9,6 +9,8 @@ import { liveEvents } from './schema';
 export interface Listener {
   socket: WebSocket;
   companyId: number;
+  /** The signed-in user behind the socket (0 for none): the sockets a user may hold are counted. */
+  userId: number;
   office: boolean;
   driverId: number | null;
   /** The sign-in session behind the socket: its sign-out closes the socket. */
@@ -61,6 +63,13 @@ export class LiveHub {
 
   get size(): number {
     return this.listeners.size;
+  }
+
+  /** Sockets a user holds open on this process. */
+  socketsOf(companyId: number, userId: number): number {
+    let count = 0;
+    for (const l of this.listeners) if (l.userId === userId && l.companyId === companyId) count++;
+    return count;
   }
 
   add(listener: Listener): () => void {

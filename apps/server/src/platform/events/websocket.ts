@@ -9,6 +9,11 @@ import type { LiveHub, Listener } from './hub';
 import { MapViewError, readMapView } from './map-view';
 
 const AUTH_TIMEOUT_MS = 5000;
+/**
+ * Live sockets one user may hold on one process: every tab and phone of a person is far below it, a
+ * runaway client or a script opening sockets in a loop is stopped at it.
+ */
+export const SOCKETS_PER_USER = 20;
 
 /**
  * Where a driver's positions go (the tracking domain's writer): it answers how many points it stored,
@@ -74,6 +79,7 @@ export async function installLiveSocket(
       positionsChain = positionsChain.then(async () => {
         try {
           const stored = await positions.submit(session.companyId, driverId, frame.points ?? []);
+          services.metrics.positions.inc(stored);
           socket.send(JSON.stringify({ type: 'positions.ack', id: frame.id ?? null, stored }));
         } catch (error) {
           const field = error instanceof AppError ? error.errors?.[0]?.field : undefined;
@@ -97,7 +103,17 @@ export async function installLiveSocket(
           const office = liveOfficePermissions.some((p) => permits(ability, p));
           const driverId = session.kind === 'driver' ? session.personId : null;
           if (!office && !driverId) return socket.close(4403, 'nothing to hear for this role');
-          listener = { socket, companyId: session.companyId, office, driverId, familyId: session.familyId };
+          if (hub.socketsOf(session.companyId, session.userId) >= SOCKETS_PER_USER) {
+            return socket.close(4429, `at most ${SOCKETS_PER_USER} live connections per user`);
+          }
+          listener = {
+            socket,
+            companyId: session.companyId,
+            userId: session.userId,
+            office,
+            driverId,
+            familyId: session.familyId,
+          };
           remove = hub.add(listener);
           clearTimeout(timeout);
           socket.send(JSON.stringify({ type: 'hello', seq: await hub.latestSeq(session.companyId) }));

@@ -16,7 +16,12 @@ export function installFailureHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) return reply.status(error.status).send(error.toBody());
     const fromDb = fromDatabaseError(error);
-    if (fromDb) return reply.status(fromDb.status).send(fromDb.toBody());
+    if (fromDb) {
+      if (fromDb.status >= 500) request.log.warn({ err: error }, 'database away');
+      return reply
+        .status(fromDb.status)
+        .send(fromDb.status >= 500 ? { ...fromDb.toBody(), requestId: request.id } : fromDb.toBody());
+    }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
       const code = (error as FastifyError).code;
@@ -27,8 +32,11 @@ export function installFailureHandler(app: FastifyInstance): void {
       return reply.status(status).send({ code: status, message });
     }
     request.log.error({ err: error }, 'unexpected failure');
-    return reply
-      .status(500)
-      .send({ code: 500, message: 'Something went wrong on our side. It has been logged; try again.' });
+    // The id leads from a person's report to the log line of the failure.
+    return reply.status(500).send({
+      code: 500,
+      message: `Something went wrong on our side. It has been logged under ${request.id}; try again.`,
+      requestId: request.id,
+    });
   });
 }

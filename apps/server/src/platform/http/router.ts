@@ -125,6 +125,7 @@ export function permits(ability: AppAbility, permission: Permission): boolean {
 async function run(call: AnyCall, handler: AnyHandler, request: FastifyRequest, services: Services): Promise<unknown> {
   if (call.kind === 'planned') throw notImplemented(call.name);
   const auth = await authenticate(call, request, services);
+  if (auth.session) request.caller = { companyId: auth.session.companyId, userId: auth.session.userId };
   if (!call.isPublic && !permits(auth.ability, call)) {
     throw auth.session ? forbidden() : unauthorized();
   }
