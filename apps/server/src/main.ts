@@ -7,6 +7,7 @@ import { startupSetupLink } from './domains/auth/setup';
 import { createDb } from './platform/db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './platform/db/embedded';
 import { migrateDatabase } from './platform/db/migrate';
+import { answerWhileStarting } from './platform/http/starting-answer';
 import { createLogger } from './platform/logger';
 
 async function main(): Promise<void> {
@@ -22,6 +23,8 @@ async function main(): Promise<void> {
   }
   const log = createLogger(config.logLevel);
   mkdirSync(config.dataDir, { recursive: true });
+  // The port answers 503 "starting" until the app takes it over (platform/http/starting-answer.ts).
+  const releasePort = await answerWhileStarting(config);
 
   let embedded: EmbeddedDatabase | undefined;
   let url = config.databaseUrl;
@@ -57,6 +60,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
+  await releasePort();
   await app.listen({ port: config.port, host: config.host });
   const scheme = config.tls ? 'https' : 'http';
   const lines = [

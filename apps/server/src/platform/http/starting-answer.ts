@@ -23,7 +23,15 @@ export async function answerWhileStarting(config: Config): Promise<() => Promise
     ? createHttps({ key: readFileSync(config.tls.keyFile), cert: readFileSync(config.tls.certFile) }, answer)
     : createHttp(answer);
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(
+              `Port ${config.port} on ${config.host} is already in use. Stop what uses it, or set PORT to a free port.`,
+            )
+          : error,
+      ),
+    );
     server.listen(config.port, config.host, () => resolve());
   });
   return () =>
