@@ -1,13 +1,15 @@
 /**
  * `npm run bench`: the product's calls under load, each against a hand-written baseline in the same run
  * on the same database. Scenarios (all by default;
- * BENCH_ONLY=users,quote,bookings,board,suggestions,positions,drivers,payments,web,fare,pay,fixed-import,invoice-pdf,invoice-generate,driver-pay-generate,profitability,reports):
+ * BENCH_ONLY=users,quote,bookings,board,suggestions,positions,positions-two,drivers,payments,web,fare,pay,fixed-import,invoice-pdf,invoice-generate,driver-pay-generate,profitability,reports):
  * - users: an authenticated list call vs. the same SQL on bare Fastify + pg (throughput ratio);
  * - quote: Booking/GetBookingQuote vs. the default tariff and the engine on a bare route (ratio ≥ 0.5);
  * - bookings: Booking/GetTableSummary with typical filters over a year of a million bookings (p95 < 50 ms);
  * - board: the dispatch board of a day holding 10,000 bookings (p95 < 100 ms);
  * - suggestions: ranked drivers among 10,000 online (p99 < 10 ms);
  * - positions: drivers' positions over their sockets fanned out to 50 map screens (≥ 10,000/s, p99 < 200 ms);
+ * - positions-two: the same load split over two server processes sharing live changes through Redis
+ *   (drivers and screens alternate between them; a screen mostly sees the other process's drivers);
  * - drivers: the driver app's path — 2,000 drivers sending positions while 200 of them walk jobs through
  *   the journey and 10 dispatch boards watch (every fix stored, step p95 < 200 ms, board p99 < 1,000 ms);
  * - web: the gzipped JavaScript the web app's first page loads (budget 250 KB; built when missing);
@@ -27,7 +29,7 @@
  *   other Reports call over a month (p95 < 200 ms), one caller at a time.
  * Figures go to bench/results/*.json and a table at the end.
  */
-import { execFileSync, fork } from 'node:child_process';
+import { type ChildProcess, execFileSync, fork } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -91,10 +93,12 @@ if (PATH_PAUSE.length !== 2 || !PATH_PAUSE.every((v) => v > 0) || PATH_PAUSE[0] 
 /** BENCH_REUSE_SEED=1 with BENCH_DATABASE_URL: skip the seed when that database holds one already. */
 const REUSE_SEED = process.env.BENCH_REUSE_SEED === '1';
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret!';
+/** The Redis two benched processes share (positions-two). */
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const only = new Set(
   (
     process.env.BENCH_ONLY ??
-    'web,fare,pay,users,quote,bookings,board,suggestions,positions,drivers,payments,fixed-import,invoice-pdf,invoice-generate,driver-pay-generate,profitability,reports'
+    'web,fare,pay,users,quote,bookings,board,suggestions,positions,positions-two,drivers,payments,fixed-import,invoice-pdf,invoice-generate,driver-pay-generate,profitability,reports'
   ).split(','),
 );
 
@@ -183,6 +187,7 @@ async function main() {
     'board',
     'suggestions',
     'positions',
+    'positions-two',
     'drivers',
     'payments',
     'invoice-generate',
@@ -237,20 +242,7 @@ async function main() {
   say(`Seeded in ${Math.round((Date.now() - started) / 1000)} s.`);
 
   const [appPort, basePort] = [await freePort(), await freePort()];
-  const server = fork(path.join(here, 'serve.ts'), [url, String(appPort), String(basePort), String(companyId)], {
-    // BENCH_SERVER_PROFILE=folder: the server writes a V8 CPU profile there when it stops.
-    execArgv: [
-      '--import',
-      'tsx',
-      ...(process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`] : []),
-    ],
-    stdio: 'inherit',
-    env: { ...process.env, JWT_SECRET },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('message', () => resolve());
-    server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
+  const server = await forkServer(url, appPort, basePort, companyId, {});
 
   try {
     const appUrl = `http://127.0.0.1:${appPort}`;
@@ -429,6 +421,41 @@ async function main() {
         met: r.cityFramesPerSecond <= 20 && r.districtKBPerSecond < r.cityKBPerSecond,
       });
     }
+    if (only.has('positions-two')) {
+      say(
+        `\n— positions-two: the positions load split over two server processes sharing live changes through Redis (${REDIS_URL})`,
+      );
+      const ports = [await freePort(), await freePort(), await freePort(), await freePort()];
+      const pair = [
+        await forkServer(url, ports[0]!, ports[1]!, companyId, { REDIS_URL }),
+        await forkServer(url, ports[2]!, ports[3]!, companyId, { REDIS_URL }),
+      ];
+      try {
+        const r = await positionsIngest(ctx, {
+          drivers: POSITION_DRIVERS,
+          mapClients: MAP_CLIENTS,
+          seconds: Math.max(SECONDS, 15),
+          sendEverySeconds: SEND_EVERY,
+          appUrls: [`http://127.0.0.1:${ports[0]}`, `http://127.0.0.1:${ports[2]}`],
+        });
+        console.table([r]);
+        results.positionsTwo = r;
+        lines.push({
+          scenario: 'positions ingest, two processes',
+          figure: `${r.positionsPerSecond.toLocaleString('en')} positions/s (${r.framesPerSecond} socket frames/s)`,
+          target: 'beside the one-process figure',
+          met: null,
+        });
+        lines.push({
+          scenario: `delivery to ${MAP_CLIENTS} map screens, two processes`,
+          figure: `p99 ${r.deliveryP99} ms (p50 ${r.deliveryP50}), ${r.deliveries.toLocaleString('en')} deliveries`,
+          target: 'beside the one-process figure',
+          met: null,
+        });
+      } finally {
+        for (const p of pair) await stopServer(p);
+      }
+    }
     if (only.has('fixed-import')) {
       say('\n— fixed-import: FixedPricing/SaveExcelImportFile with a 5,000-row XLSX');
       const r = await fixedImport(ctx);
@@ -553,12 +580,41 @@ async function main() {
       });
     }
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve(null)));
+    await stopServer(server);
     await stopDb();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
   report(results, lines);
+}
+
+/** A benched server in a process of its own; resolves once it listens. */
+async function forkServer(
+  url: string,
+  appPort: number,
+  basePort: number,
+  companyId: number,
+  env: Record<string, string>,
+): Promise<ChildProcess> {
+  const server = fork(path.join(here, 'serve.ts'), [url, String(appPort), String(basePort), String(companyId)], {
+    // BENCH_SERVER_PROFILE=folder: the server writes a V8 CPU profile there when it stops.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`] : []),
+    ],
+    stdio: 'inherit',
+    env: { ...process.env, JWT_SECRET, ...env },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('message', () => resolve());
+    server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return server;
+}
+
+async function stopServer(server: ChildProcess): Promise<void> {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve(null)));
 }
 
 function report(results: Record<string, unknown>, lines: Line[]): void {

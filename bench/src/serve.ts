@@ -19,6 +19,8 @@ const config = loadConfig({
   LOG_LEVEL: 'warn',
   PORT: appPort,
   JWT_SECRET: process.env.JWT_SECRET,
+  // Set for the processes of a several-process scenario, which share live changes through it.
+  REDIS_URL: process.env.REDIS_URL,
 });
 const { app } = await buildApp({ config, db, log: createLogger('warn') });
 await app.listen({ port: Number(appPort), host: '127.0.0.1' });

@@ -35,6 +35,11 @@ interface Options {
   seconds: number;
   /** A fix a second, sent in one frame every this many seconds (the driver app's cadence on a job). */
   sendEverySeconds: number;
+  /**
+   * Several server processes: driver i connects to the i-th address in turn, screen j to the next
+   * one after that, so a screen sees mostly drivers of the other process. Default: the context's one.
+   */
+  appUrls?: string[];
 }
 
 /**
@@ -43,7 +48,8 @@ interface Options {
  * moment a driver's frame left to the moment each map screen received that driver's newest point.
  */
 export async function positionsIngest(ctx: BenchContext, options: Options): Promise<PositionFigures> {
-  const wsUrl = liveSocketUrl(ctx.appUrl);
+  const wsUrls = (options.appUrls ?? [ctx.appUrl]).map(liveSocketUrl);
+  const wsUrl = (i: number) => wsUrls[i % wsUrls.length]!;
   const driverIds = ctx.driverIds.slice(0, options.drivers);
   const sentAt = new Map<string, number>();
   const deliveries: number[] = [];
@@ -53,7 +59,7 @@ export async function positionsIngest(ctx: BenchContext, options: Options): Prom
   let errors = 0;
   let measuring = false;
 
-  const maps = await inBatches(options.mapClients, 25, () => connect(wsUrl, ctx.officeToken));
+  const maps = await inBatches(options.mapClients, 25, (j) => connect(wsUrl(j + 1), ctx.officeToken));
   // Every other screen is a dispatcher zoomed in on one district; the rest watch the whole city.
   const received = maps.map((_, i) => ({ district: i % 2 === 1, frames: 0, bytes: 0 }));
   maps.forEach((map, i) => {
@@ -80,7 +86,7 @@ export async function positionsIngest(ctx: BenchContext, options: Options): Prom
 
   const sockets = await inBatches(driverIds.length, 200, async (i) => {
     const driverId = driverIds[i]!;
-    return { driverId, socket: await connect(wsUrl, await ctx.driverToken(driverId, 0)) };
+    return { driverId, socket: await connect(wsUrl(i), await ctx.driverToken(driverId, 0)) };
   });
   const pending = new Map<string, number>();
   for (const { socket } of sockets) {

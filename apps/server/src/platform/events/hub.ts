@@ -9,8 +9,10 @@ import { liveEvents } from './schema';
 export interface Listener {
   socket: WebSocket;
   companyId: number;
-  /** The signed-in user behind the socket (0 for none): the sockets a user may hold are counted. */
+  /** The signed-in user behind the socket: the sockets a user may hold are counted. */
   userId: number;
+  /** The session's person (the driver of a driver's socket), counted with the user. */
+  personId?: number;
   office: boolean;
   driverId: number | null;
   /** The sign-in session behind the socket: its sign-out closes the socket. */
@@ -65,10 +67,12 @@ export class LiveHub {
     return this.listeners.size;
   }
 
-  /** Sockets a user holds open on this process. */
-  socketsOf(companyId: number, userId: number): number {
+  /** Sockets a user (as one person) holds open on this process. */
+  socketsOf(companyId: number, userId: number, personId: number): number {
     let count = 0;
-    for (const l of this.listeners) if (l.userId === userId && l.companyId === companyId) count++;
+    for (const l of this.listeners) {
+      if (l.userId === userId && l.companyId === companyId && (l.personId ?? 0) === personId) count++;
+    }
     return count;
   }
 

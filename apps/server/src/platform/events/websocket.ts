@@ -13,7 +13,7 @@ const AUTH_TIMEOUT_MS = 5000;
  * Live sockets one user may hold on one process: every tab and phone of a person is far below it, a
  * runaway client or a script opening sockets in a loop is stopped at it.
  */
-export const SOCKETS_PER_USER = 20;
+export const SOCKETS_PER_USER = 100;
 
 /**
  * Where a driver's positions go (the tracking domain's writer): it answers how many points it stored,
@@ -103,13 +103,14 @@ export async function installLiveSocket(
           const office = liveOfficePermissions.some((p) => permits(ability, p));
           const driverId = session.kind === 'driver' ? session.personId : null;
           if (!office && !driverId) return socket.close(4403, 'nothing to hear for this role');
-          if (hub.socketsOf(session.companyId, session.userId) >= SOCKETS_PER_USER) {
+          if (hub.socketsOf(session.companyId, session.userId, session.personId) >= SOCKETS_PER_USER) {
             return socket.close(4429, `at most ${SOCKETS_PER_USER} live connections per user`);
           }
           listener = {
             socket,
             companyId: session.companyId,
             userId: session.userId,
+            personId: session.personId,
             office,
             driverId,
             familyId: session.familyId,
