@@ -13,6 +13,7 @@ function setUp() {
       deliver = fn;
       return () => undefined;
     },
+    onLink: () => () => undefined,
   } as unknown as LiveBus;
   const hub = new LiveHub(bus, {} as RootDb);
   const screen = (companyId: number, view?: Listener['view']) => {

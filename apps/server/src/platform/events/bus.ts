@@ -28,6 +28,11 @@ export interface LiveBus {
   /** Tells every server process, this one included (a session revoked, rules changed). */
   signal(signal: ProcessSignal): Promise<void>;
   onSignal(topic: string, listener: (payload: Record<string, unknown>) => void): () => void;
+  /**
+   * Hears when the link between processes goes down (false) and comes back (true): changes made
+   * meanwhile on other processes reached no screen here, so screens catch up from the stored events.
+   */
+  onLink(listener: (up: boolean) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -51,6 +56,16 @@ export class InProcessBus implements LiveBus {
   onSignal(topic: string, listener: (payload: Record<string, unknown>) => void): () => void {
     this.emitter.on(`signal:${topic}`, listener);
     return () => this.emitter.off(`signal:${topic}`, listener);
+  }
+
+  onLink(listener: (up: boolean) => void): () => void {
+    this.emitter.on('link', listener);
+    return () => this.emitter.off('link', listener);
+  }
+
+  /** Tells the link's listeners (RedisBus uses its local bus for it). */
+  link(up: boolean): void {
+    this.emitter.emit('link', up);
   }
 
   async close(): Promise<void> {
@@ -78,6 +93,21 @@ export class RedisBus implements LiveBus {
     this.sub = new Redis(url, { lazyConnect: false });
     for (const client of [this.pub, this.sub]) client.on('error', (err) => log.warn({ err }, 'redis'));
     void this.sub.subscribe(this.channel, this.signalChannel);
+    // ioredis connects again by itself and subscribes again; the screens here then catch up.
+    let down = false;
+    this.sub.on('close', () => {
+      if (down) return;
+      down = true;
+      log.warn('Redis is away: live changes reach only the screens of the process that made them until it is back');
+      this.local.link(false);
+    });
+    this.sub.on('ready', () => {
+      if (!down) return;
+      down = false;
+      log.warn('Redis is back: screens catch up on the changes made meanwhile');
+      this.local.link(true);
+    });
+    this.log = log;
     this.sub.on('message', (channel, raw: string) => {
       try {
         if (channel === this.signalChannel) void this.local.signal(JSON.parse(raw) as ProcessSignal);
@@ -95,8 +125,16 @@ export class RedisBus implements LiveBus {
     await this.pub.ping();
   }
 
+  private readonly log: Logger;
+
+  /** Without Redis a change still reaches this process's screens; the others catch up later. */
   async publish(message: LiveMessage): Promise<void> {
-    await this.pub.publish(this.channel, JSON.stringify(message));
+    try {
+      await this.pub.publish(this.channel, JSON.stringify(message));
+    } catch (err) {
+      this.log.debug({ err }, 'live change delivered here only');
+      await this.local.publish(message);
+    }
   }
 
   subscribe(listener: (message: LiveMessage) => void): () => void {
@@ -109,6 +147,10 @@ export class RedisBus implements LiveBus {
 
   onSignal(topic: string, listener: (payload: Record<string, unknown>) => void): () => void {
     return this.local.onSignal(topic, listener);
+  }
+
+  onLink(listener: (up: boolean) => void): () => void {
+    return this.local.onLink(listener);
   }
 
   async close(): Promise<void> {

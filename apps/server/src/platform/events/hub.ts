@@ -19,6 +19,10 @@ export interface Listener {
   familyId?: string | undefined;
   /** The part of the map an office screen shows; undefined or null: every driver. */
   view?: MapView | null;
+  /** The newest stored event sent to this screen (or where it started). */
+  seq?: number;
+  /** Where to catch up from once the link between processes is back. */
+  catchUpAfter?: number;
 }
 
 /** A driver's newest position of the interval, with its frame text made once for every screen. */
@@ -53,12 +57,15 @@ export class LiveHub {
   private readonly positions = new Map<number, Map<number, Pending>>();
   private readonly timer: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
+  private readonly unlink: () => void;
+  private linkDown = false;
 
   constructor(
     bus: LiveBus,
     private readonly db: RootDb,
   ) {
     this.unsubscribe = bus.subscribe((m) => this.deliver(m));
+    this.unlink = bus.onLink((up) => (up ? void this.catchUp() : this.linkLost()));
     this.timer = setInterval(() => this.flushPositions(), POSITION_FLUSH_MS);
     this.timer.unref();
   }
@@ -77,6 +84,7 @@ export class LiveHub {
   }
 
   add(listener: Listener): () => void {
+    if (this.linkDown) listener.catchUpAfter = listener.seq ?? 0;
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -108,8 +116,27 @@ export class LiveHub {
     }
     const frame = JSON.stringify({ type: 'event', seq: message.seq, event: message.type, payload: message.payload });
     for (const listener of this.listeners) {
-      if (meantFor(listener, message) && listener.socket.readyState === listener.socket.OPEN)
+      if (meantFor(listener, message) && listener.socket.readyState === listener.socket.OPEN) {
         listener.socket.send(frame);
+        if (message.seq) listener.seq = Math.max(listener.seq ?? 0, message.seq);
+      }
+    }
+  }
+
+  /** Remembers where each screen stood: what other processes change meanwhile does not reach it. */
+  private linkLost(): void {
+    this.linkDown = true;
+    for (const listener of this.listeners) listener.catchUpAfter ??= listener.seq ?? 0;
+  }
+
+  /** Sends each screen the stored events since the link went down (a screen ignores what it had). */
+  private async catchUp(): Promise<void> {
+    this.linkDown = false;
+    for (const listener of this.listeners) {
+      const after = listener.catchUpAfter;
+      listener.catchUpAfter = undefined;
+      if (after === undefined || listener.socket.readyState !== listener.socket.OPEN) continue;
+      await this.replay(listener, after).catch(() => undefined);
     }
   }
 
@@ -162,6 +189,7 @@ export class LiveHub {
       const message = { companyId: row.companyId, driverId: (_driverId as number) ?? null, officeOnly: !!_officeOnly };
       if (meantFor(listener, message)) {
         listener.socket.send(JSON.stringify({ type: 'event', seq: row.id, event: row.type, payload }));
+        listener.seq = Math.max(listener.seq ?? 0, row.id);
       }
     }
   }
@@ -169,6 +197,7 @@ export class LiveHub {
   close(): void {
     clearInterval(this.timer);
     this.unsubscribe();
+    this.unlink();
     for (const listener of this.listeners) listener.socket.close(1001, 'server stopping');
     this.listeners.clear();
   }

@@ -106,8 +106,11 @@ export async function installLiveSocket(
           if (hub.socketsOf(session.companyId, session.userId, session.personId) >= SOCKETS_PER_USER) {
             return socket.close(4429, `at most ${SOCKETS_PER_USER} live connections per user`);
           }
+          // Where this screen starts; read before it is added, so a catch-up knows where it stood.
+          const seq = await hub.latestSeq(session.companyId);
           listener = {
             socket,
+            seq,
             companyId: session.companyId,
             userId: session.userId,
             personId: session.personId,
@@ -117,7 +120,7 @@ export async function installLiveSocket(
           };
           remove = hub.add(listener);
           clearTimeout(timeout);
-          socket.send(JSON.stringify({ type: 'hello', seq: await hub.latestSeq(session.companyId) }));
+          socket.send(JSON.stringify({ type: 'hello', seq }));
         } catch (error) {
           socket.close(4401, error instanceof AppError ? error.message : 'sign in again');
         }
