@@ -1,5 +1,6 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then runs the
-// server (API, web app and, unless DATABASE_URL is set, an embedded PostgreSQL) in this process.
+// `npm start`: builds the web app and compiles the server when either is missing or older than its
+// sources, then runs the compiled server (API, web app and, unless DATABASE_URL is set, an embedded
+// PostgreSQL) in this process with plain Node: no TypeScript loader at run time.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -34,6 +35,26 @@ if (stale) {
   execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import(path.join(root, 'apps/server/src/main.ts'));
+const compiled = path.join(root, 'apps/server/dist/main.js');
+const serverSources = [
+  'apps/server/src',
+  'apps/server/build.mjs',
+  'packages/contract/src',
+  'packages/money/src',
+  'packages/fare-engine/src',
+  'packages/pay-engine/src',
+  'package-lock.json',
+].map((p) => path.join(root, p));
+if (
+  !existsSync(compiled) ||
+  serverSources.some(
+    (s) => (statSync(s).isDirectory() ? newestIn(s) : statSync(s).mtimeMs) > statSync(compiled).mtimeMs,
+  )
+) {
+  console.log('Compiling the server…');
+  const { buildServer } = await import(path.join(root, 'apps/server/build.mjs'));
+  await buildServer();
+}
+
+process.setSourceMapsEnabled(true);
+await import(compiled);

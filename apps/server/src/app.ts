@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config';
 import { allHandlers } from './domains';
@@ -33,6 +32,7 @@ import { PositionWriter } from './domains/tracking/position-writer';
 import { TokenService, loadOrCreateSecret } from './platform/auth/tokens';
 import { loadOrCreateSecretsKey, sealer } from './platform/secrets/sealed';
 import type { RootDb } from './platform/db/client';
+import { serverPath } from './platform/paths';
 import { installDocs } from './platform/http/docs';
 import { installFailureHandler } from './platform/http/failures';
 import { registerCalls } from './platform/http/router';
@@ -45,7 +45,7 @@ import { installRequestLog, requestIdOf } from './platform/http/request-log';
 import type { Logger } from './platform/logger';
 import type { Services } from './platform/services';
 
-const brandingDir = fileURLToPath(new URL('../assets/branding', import.meta.url));
+const brandingDir = serverPath('assets', 'branding');
 
 /** Processes on the same database share live changes; others sharing the Redis do not hear them. */
 function databaseNamespace(db: RootDb): string {

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { serverPath } from '../../platform/paths';
 import { companyPalette } from '@cabdesk/contract/colour';
 import type { schemas } from '@cabdesk/contract';
 
 type CompanyLook = schemas.CompanyLook;
 
-const brandingDir = fileURLToPath(new URL('../../../assets/branding/', import.meta.url));
+const brandingDir = `${serverPath('assets', 'branding')}/`;
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -1,9 +1,9 @@
-import { fileURLToPath } from 'node:url';
+import { serverPath } from '../paths';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
 
-export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+export const migrationsFolder = serverPath('drizzle');
 
 const MIGRATION_LOCK = 72_010_001;
 
