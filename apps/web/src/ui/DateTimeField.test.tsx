@@ -41,7 +41,9 @@ describe('DateTimeField', { timeout: 30_000 }, () => {
     render(<Harness initial="2030-05-01 10:30" />);
     await user.click(screen.getByRole('button', { name: 'Choose the day on a calendar' }));
     // The calendar opens in a popover; on a busy machine it can take longer than findBy's default second.
-    await user.click(await screen.findByRole('button', { name: /^2 May 2030$/ }, { timeout: 10_000 }));
+    // Found by its label: a role query computes the whole calendar's accessibility tree at every retry,
+    // which under load took longer than the wait.
+    await user.click(await screen.findByLabelText('2 May 2030', { selector: 'button' }, { timeout: 20_000 }));
     expect(seen.value).toBe('2030-05-02 10:30');
     expect(document.activeElement).toBe(dayField());
     for (const [typed, time] of [

