@@ -22,6 +22,19 @@ export interface MailChannel {
   send(message: MailMessage): Promise<Delivery>;
 }
 
+/**
+ * Time-outs bounded under the delivery job's expiry (jobs.ts), so a hung mail server never outlives
+ * the job; nodemailer reads them from the address's query, where an operator's own values win.
+ */
+function withTimeouts(url: string): string {
+  const address = new URL(url);
+  const limits = { connectionTimeout: '20000', greetingTimeout: '20000', socketTimeout: '45000' };
+  for (const [key, value] of Object.entries(limits)) {
+    if (!address.searchParams.has(key)) address.searchParams.set(key, value);
+  }
+  return address.toString();
+}
+
 class SmtpMail implements MailChannel {
   private readonly transport: Transporter;
 
@@ -29,7 +42,7 @@ class SmtpMail implements MailChannel {
     url: string,
     private readonly from: string,
   ) {
-    this.transport = nodemailer.createTransport(url);
+    this.transport = nodemailer.createTransport(withTimeouts(url));
   }
 
   async send(message: MailMessage): Promise<Delivery> {

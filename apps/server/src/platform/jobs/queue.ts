@@ -11,6 +11,11 @@ export interface JobDefinition<T extends object = object> {
   retryDelaySeconds?: number;
   /** Five-field cron (UTC): the job is sent on that schedule, once for every process sharing the database. */
   cron?: string;
+  /**
+   * How long a taken job may run before it counts as dead and is tried again (pg-boss: 15 minutes). A
+   * job whose process was killed stays taken until then: short work (a message) sets it short.
+   */
+  expireInSeconds?: number;
 }
 
 export interface SendOptions {
@@ -45,6 +50,8 @@ export class JobQueue {
       schema: JOBS_SCHEMA,
       // A job waits at most this long for a free worker before the poll finds it (send() wakes it at once).
       pollingIntervalSeconds: 2,
+      // Expired jobs (their process died) are tried again at the next maintenance: every 30 s, not 2 min.
+      maintenanceIntervalSeconds: 30,
     });
     this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
   }
@@ -67,6 +74,7 @@ export class JobQueue {
         retryLimit: def.retryLimit ?? 0,
         retryDelay: def.retryDelaySeconds ?? 0,
         retryBackoff: (def.retryLimit ?? 0) > 0,
+        ...(def.expireInSeconds ? { expireInSeconds: def.expireInSeconds } : {}),
       };
       await this.boss.createQueue(def.name, { name: def.name, ...retry });
       await this.boss.updateQueue(def.name, { name: def.name, ...retry });
