@@ -65,3 +65,16 @@ export async function post<T = Record<string, unknown>>(
   });
   return { status: res.status, body: (await res.json()) as T };
 }
+
+/** Signs in through the process's API and answers the access token; any refusal is an error. */
+export async function signInTo(p: ProductProcess, email: string, password: string): Promise<string> {
+  const res = await post<{ accessToken: string }>(p, 'UserLogin/UserSignIn', {
+    email,
+    password,
+    isDriverinWebView: 'False',
+  });
+  if (res.status !== 200) {
+    throw new Error(`sign-in of ${email} on ${p.port}: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return res.body.accessToken;
+}

@@ -17,7 +17,7 @@ import { createDb, type RootDb } from '../../apps/server/src/platform/db/client'
 import { freePort } from '../../apps/server/src/platform/db/embedded';
 import { createCompany, createUser, PASSWORD } from '../../apps/server/test/factories';
 import { makeBooking, makeVehicle } from '../../apps/server/test/factories-dispatch';
-import { post, type ProductProcess, startProduct, untilReady } from '../support/product-process';
+import { post, type ProductProcess, signInTo, startProduct, untilReady } from '../support/product-process';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cabdesk-crash-safety-'));
 const DRIVERS = 12;
@@ -63,15 +63,7 @@ async function attempt<T>(p: ProductProcess, name: string, body: object, token: 
   }
 }
 
-async function signIn(p: ProductProcess, email: string): Promise<string> {
-  const res = await post<{ accessToken: string }>(p, 'UserLogin/UserSignIn', {
-    email,
-    password: PASSWORD,
-    isDriverinWebView: 'False',
-  });
-  if (res.status !== 200) throw new Error(`sign-in of ${email}: ${res.status}`);
-  return res.body.accessToken;
-}
+const signIn = (p: ProductProcess, email: string) => signInTo(p, email, PASSWORD);
 
 afterAll(async () => {
   await server?.stop();

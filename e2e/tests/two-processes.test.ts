@@ -28,7 +28,7 @@ import {
 } from '../../apps/server/test/factories';
 import { makeBooking, makeDriver, makeVehicle, onShiftAt } from '../../apps/server/test/factories-dispatch';
 import { vehicleTypes } from '../../apps/server/src/domains/vehicles/schema';
-import { post, type ProductProcess, startProduct, untilReady } from '../support/product-process';
+import { post, type ProductProcess, signInTo, startProduct, untilReady } from '../support/product-process';
 
 const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -101,16 +101,7 @@ async function launch(): Promise<ProductProcess> {
   });
 }
 
-async function signIn(p: ProductProcess, email: string): Promise<string> {
-  const res = await post<{ accessToken: string }>(p, 'UserLogin/UserSignIn', {
-    email,
-    password: PASSWORD,
-    isDriverinWebView: 'False',
-  });
-  if (res.status !== 200)
-    throw new Error(`sign-in of ${email} on ${p.port}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.accessToken;
-}
+const signIn = (p: ProductProcess, email: string) => signInTo(p, email, PASSWORD);
 
 const versionOf = async (id: number) =>
   (await db.select({ version: bookings.version }).from(bookings).where(eq(bookings.id, id)))[0]!.version;
