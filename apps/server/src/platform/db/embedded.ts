@@ -53,6 +53,39 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/**
+ * The live postmaster of `dataDir`, from its postmaster.pid: the process must be alive and, where the
+ * system shows a process's arguments, be a server of this very folder (`-D dataDir`) — a PID left in
+ * the file by a killed server may since belong to another process, which must not be taken for it.
+ */
+function postmasterOf(dataDir: string): { pid: number; port: number } | null {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  if (!pid || !processAlive(pid)) return null;
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const at = args.indexOf('-D');
+    if (at < 0 || path.resolve(args[at + 1] ?? '') !== path.resolve(dataDir)) return null;
+  } catch {
+    // No /proc (not Linux): the PID alone decides, as before.
+  }
+  return { pid, port: Number(lines[3]) };
+}
+
+/** The password of the embedded server's `postgres` user (it listens on loopback only). */
+const PASSWORD = 'cabdesk';
+
+/**
+ * The address of the embedded PostgreSQL running on `dataDir` right now (a server started it), or
+ * null: its postmaster.pid names its process and port.
+ */
+export function runningEmbeddedUrl(dataDir: string, database: string): string | null {
+  const running = postmasterOf(dataDir);
+  return running?.port ? `postgres://postgres:${PASSWORD}@127.0.0.1:${running.port}/${database}` : null;
+}
+
 function parentOf(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -70,11 +103,12 @@ function parentOf(pid: number): number | null {
 async function clearStaleServer(dataDir: string, log: Logger): Promise<void> {
   const pidFile = path.join(dataDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!pid || !processAlive(pid)) {
+  const running = postmasterOf(dataDir);
+  if (!running) {
     rmSync(pidFile, { force: true });
     return;
   }
+  const { pid } = running;
   if (parentOf(pid) !== 1) {
     throw new Error(
       `The embedded database in ${dataDir} is in use by process ${pid}. Stop that instance or set another CABDESK_DATA_DIR.`,
@@ -146,7 +180,7 @@ export async function startEmbeddedPostgres(opts: {
     );
   }
   const port = opts.port ?? (await freePort());
-  const password = 'cabdesk';
+  const password = PASSWORD;
   const socket = socketFolder(dataDir, port);
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
